@@ -1,0 +1,141 @@
+//! Step-by-step search events, the page's "Try it" log made data.
+//!
+//! Engines emit events through an [`EventSink`]; with [`NoSink`] every call is an inlined
+//! no-op behind `enabled() == false`, so an untraced search pays nothing.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Cell, Player};
+use crate::search::Value;
+
+/// How a call ended without searching moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LeafKind {
+    /// A finished game: `score(w, depth)`.
+    Terminal,
+    /// The depth limit: `heuristic(board)`.
+    Heuristic,
+}
+
+/// One step of a search, in the order the page's function takes it. Windows use
+/// [`crate::INF`] for the page's infinities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A call of the recursive function begins (one node).
+    Call {
+        /// The call's `depth` (plies from the root; a probe jumps by `1 + R`).
+        depth: u32,
+        /// The side to move at this call.
+        side: Player,
+        /// The window on entry.
+        alpha: Value,
+        /// The window on entry.
+        beta: Value,
+        /// Whether this call may try a null move (false inside a probe's own call).
+        allow_null: bool,
+    },
+    /// The call returns a terminal score or the heuristic without searching.
+    Leaf {
+        /// The call's depth.
+        depth: u32,
+        /// Terminal or heuristic.
+        kind: LeafKind,
+        /// The value returned.
+        value: Value,
+    },
+    /// A null-move probe starts: the side to move passes.
+    ProbeStart {
+        /// Depth of the node that passes.
+        depth: u32,
+        /// The side that passes.
+        side: Player,
+        /// The bound the probe must reach: beta for X, alpha for O.
+        bound: Value,
+        /// The depth the probe is searched at: `depth + 1 + R`.
+        target_depth: u32,
+    },
+    /// A null-move probe returned.
+    ProbeResolved {
+        /// Depth of the node that passed.
+        depth: u32,
+        /// The side that passed.
+        side: Player,
+        /// The probe's score.
+        score: Value,
+        /// The bound it was tested against.
+        bound: Value,
+        /// Whether it reached the bound (`>= beta` for X, `<= alpha` for O).
+        fails: bool,
+    },
+    /// The node is pruned on the probe's word: it returns the bound.
+    Prune {
+        /// Depth of the pruned node.
+        depth: u32,
+        /// The value returned (the bound).
+        value: Value,
+    },
+    /// A real move is tried.
+    Move {
+        /// Depth of the node moving.
+        depth: u32,
+        /// The side moving.
+        side: Player,
+        /// The cell marked.
+        cell: Cell,
+    },
+    /// An ordinary alpha-beta cutoff: `beta <= alpha` after `cell`'s child returned.
+    Cutoff {
+        /// Depth of the node.
+        depth: u32,
+        /// The move whose value caused the cutoff.
+        cell: Cell,
+        /// The window after the update.
+        alpha: Value,
+        /// The window after the update.
+        beta: Value,
+    },
+    /// A call returns.
+    Return {
+        /// The call's depth.
+        depth: u32,
+        /// The value returned.
+        value: Value,
+    },
+}
+
+/// Receives events. `enabled` lets engines skip building events nobody reads.
+pub trait EventSink {
+    /// Whether events are wanted at all.
+    fn enabled(&self) -> bool {
+        true
+    }
+    /// Takes one event.
+    fn event(&mut self, event: Event);
+}
+
+/// The sink of an untraced search: disabled, so tracing compiles away.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoSink;
+
+impl EventSink for NoSink {
+    #[inline(always)]
+    fn enabled(&self) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn event(&mut self, _event: Event) {}
+}
+
+impl EventSink for Vec<Event> {
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+impl<F: FnMut(Event)> EventSink for F {
+    fn event(&mut self, event: Event) {
+        self(event);
+    }
+}
