@@ -1,1 +1,50 @@
-fn main() {}
+//! `nullmove`: audit the page, search positions, print the game tree's statistics.
+//!
+//! Every subcommand prints a readable table by default and one JSON document with `--json`
+//! (SPEC.md, "The command-line contract"). Bad input exits with status 2 and a one-line
+//! message on stderr.
+
+mod common;
+mod search;
+mod tree_stats;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Null-move pruning as the algorithms page publishes it, reproduced and audited.
+#[derive(Debug, Parser)]
+#[command(name = "nullmove", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Search one position and report every root move.
+    Search(search::Args),
+    /// Statistics of the full game tree of the empty board (oracle).
+    TreeStats(tree_stats::Args),
+}
+
+fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
+    match cli.command {
+        Command::Search(args) => search::run(&args),
+        Command::TreeStats(args) => tree_stats::run(&args),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return common::clap_exit(&e),
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("nullmove: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

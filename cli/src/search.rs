@@ -1,0 +1,154 @@
+//! `nullmove search`: one position, every root move, beside the oracle's exact values.
+
+use std::process::ExitCode;
+
+use nullmove_core::{Cell, Position, SearchParams, Value};
+use serde::Serialize;
+
+use crate::common::{self, CliError, EngineName, ModeArg};
+
+/// Arguments of `nullmove search`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `...O.X...`.
+    #[arg(long, value_parser = common::parse_board)]
+    board: Position,
+    /// Depth limit (the page's `depthLimit`), 0..=9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    depth: u32,
+    /// Reduction R of the null-move probe, 0..=9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    reduction: u32,
+    /// Plain alpha-beta or alpha-beta with null-move pruning.
+    #[arg(long, value_enum)]
+    mode: ModeArg,
+    /// Which engine searches (the oracle ignores mode and reduction).
+    #[arg(long, value_enum, default_value = "naive")]
+    engine: EngineName,
+    /// Print one JSON document instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct MoveOut {
+    cell: Cell,
+    value: Value,
+    /// The oracle's exact depth-limited value of this move.
+    exact: Value,
+}
+
+#[derive(Serialize)]
+struct Out {
+    board: String,
+    side_to_move: String,
+    depth: u32,
+    reduction: u32,
+    mode: String,
+    engine: &'static str,
+    best_move: Option<Cell>,
+    value: Value,
+    nodes: u64,
+    moves: Vec<MoveOut>,
+    stats: nullmove_core::Stats,
+    /// The oracle's best move and exact value, for comparison.
+    exact_best_move: Option<Cell>,
+    exact_value: Value,
+}
+
+/// Runs the search and prints the report.
+pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+    let params = SearchParams::new(args.depth, args.reduction, args.mode.into())
+        .map_err(|e| CliError::Message(e.to_string()))?;
+    let engine = args.engine.engine();
+    let report = engine.search(&args.board, &params);
+    let exact = nullmove_oracle::exact_root(&args.board, args.depth);
+    let exact_of = |cell: Cell| {
+        exact
+            .moves
+            .iter()
+            .find(|m| m.cell == cell)
+            .map_or(exact.value, |m| m.value)
+    };
+    let out = Out {
+        board: args.board.to_string(),
+        side_to_move: args.board.side_to_move().to_string(),
+        depth: args.depth,
+        reduction: args.reduction,
+        mode: params.mode().to_string(),
+        engine: engine.name(),
+        best_move: report.best_move,
+        value: report.value,
+        nodes: report.nodes,
+        moves: report
+            .moves
+            .iter()
+            .map(|m| MoveOut {
+                cell: m.cell,
+                value: m.value,
+                exact: exact_of(m.cell),
+            })
+            .collect(),
+        stats: report.stats,
+        exact_best_move: exact.best_move,
+        exact_value: exact.value,
+    };
+    if args.json {
+        common::print_json(&out)?;
+    } else {
+        print_table(&args.board, &out);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_table(board: &Position, out: &Out) {
+    println!("{}", common::draw_board(board));
+    println!(
+        "\n{} to move · depth limit {} · R {} · mode {} · engine {}\n",
+        out.side_to_move, out.depth, out.reduction, out.mode, out.engine
+    );
+    println!("{:>4}  {:>6}  {:>6}", "cell", "value", "exact");
+    for m in &out.moves {
+        let mut notes = Vec::new();
+        if Some(m.cell) == out.best_move {
+            notes.push("chosen");
+        }
+        if m.value != m.exact {
+            notes.push("bound");
+        }
+        if Some(m.cell) == out.exact_best_move {
+            notes.push("oracle's best");
+        }
+        println!(
+            "{:>4}  {:>6}  {:>6}  {}",
+            m.cell,
+            common::show_value(m.value),
+            m.exact,
+            notes.join(", ")
+        );
+    }
+    let best = out
+        .best_move
+        .map_or_else(|| "none".to_owned(), |c| c.to_string());
+    println!(
+        "\nbest move {best} · value {} · nodes {} (null probes {}, null cutoffs {}, beta cutoffs {})",
+        out.value, out.nodes, out.stats.null_probes, out.stats.null_cutoffs, out.stats.beta_cutoffs
+    );
+    let exact_best = out
+        .exact_best_move
+        .map_or_else(|| "none".to_owned(), |c| c.to_string());
+    println!("oracle: best move {exact_best} · exact value {}", out.exact_value);
+    if let (Some(chosen), Some(_)) = (out.best_move, out.exact_best_move) {
+        let chosen_exact = out
+            .moves
+            .iter()
+            .find(|m| m.cell == chosen)
+            .map_or(out.exact_value, |m| m.exact);
+        if chosen_exact != out.exact_value {
+            println!(
+                "the chosen move {chosen} is worth {chosen_exact} exactly, worse than the oracle's {}",
+                out.exact_value
+            );
+        }
+    }
+}
