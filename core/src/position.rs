@@ -22,7 +22,9 @@ pub enum PositionError {
         ch: char,
     },
     /// X moves first, so X has as many marks as O or one more.
-    #[error("impossible counts: {x} X and {o} O (X moves first, so X has as many marks as O or one more)")]
+    #[error(
+        "impossible counts: {x} X and {o} O (X moves first, so X has as many marks as O or one more)"
+    )]
     ImpossibleCounts {
         /// Marks of X.
         x: usize,
@@ -71,7 +73,9 @@ impl Position {
     /// The empty board, X to move.
     #[must_use]
     pub const fn empty() -> Self {
-        Self { board: [None; CELLS] }
+        Self {
+            board: [None; CELLS],
+        }
     }
 
     /// Validates a raw board: counts possible, at most one winner, nobody moved after a win.
@@ -287,8 +291,14 @@ mod tests {
             e("X.Z......"),
             PositionError::BadCharacter { index: 2, ch: 'Z' }
         );
-        assert_eq!(e("XX......."), PositionError::ImpossibleCounts { x: 2, o: 0 });
-        assert_eq!(e("O........"), PositionError::ImpossibleCounts { x: 0, o: 1 });
+        assert_eq!(
+            e("XX......."),
+            PositionError::ImpossibleCounts { x: 2, o: 0 }
+        );
+        assert_eq!(
+            e("O........"),
+            PositionError::ImpossibleCounts { x: 0, o: 1 }
+        );
         assert_eq!(e("XXXOOO..."), PositionError::TwoWinners);
         assert!(matches!(e("XXXOO.O.."), PositionError::MoveAfterWin { .. }));
         assert!(matches!(e("OOOXX.X.X"), PositionError::MoveAfterWin { .. }));

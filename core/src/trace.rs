@@ -120,11 +120,11 @@ pub trait EventSink {
 pub struct NoSink;
 
 impl EventSink for NoSink {
-    #[inline(always)]
+    #[inline]
     fn enabled(&self) -> bool {
         false
     }
-    #[inline(always)]
+    #[inline]
     fn event(&mut self, _event: Event) {}
 }
 

@@ -1,5 +1,8 @@
 //! naive's plain mode is alpha-beta: it must agree with exhaustive minimax everywhere.
 
+// The JS numbers are integer-valued doubles: exact comparison is the point.
+#![allow(clippy::float_cmp)]
+
 use nullmove_core::{
     Board, CELLS, Engine, Mode, Player, Position, SearchParams, heuristic, score, winner,
 };
@@ -12,7 +15,8 @@ fn all_boards() -> impl Iterator<Item = Board> {
     (0..3_u32.pow(9)).map(|n| {
         let mut b = [None; CELLS];
         for (i, cell) in b.iter_mut().enumerate() {
-            *cell = [None, Some(Player::X), Some(Player::O)][(n / 3_u32.pow(i as u32) % 3) as usize];
+            *cell =
+                [None, Some(Player::X), Some(Player::O)][(n / 3_u32.pow(i as u32) % 3) as usize];
         }
         b
     })
@@ -53,7 +57,10 @@ fn plain_mode_equals_minimax_on_every_position_and_depth() {
             assert_eq!(report.value, exact.value, "{p} depth {depth}");
             let chosen = report.best_move.expect("a non-terminal root has a move");
             let chosen_exact = exact.moves.iter().find(|m| m.cell == chosen).unwrap().value;
-            assert_eq!(chosen_exact, exact.value, "{p} depth {depth}: move {chosen}");
+            assert_eq!(
+                chosen_exact, exact.value,
+                "{p} depth {depth}: move {chosen}"
+            );
             // Every root move was searched (the open window never cuts at the root).
             assert_eq!(report.moves.len(), exact.moves.len());
             checked += 1;

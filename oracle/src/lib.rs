@@ -13,7 +13,13 @@ use serde::{Deserialize, Serialize};
 /// Exact depth-limited minimax value of `board` with `side` to move, `depth` plies below the
 /// root, searched to `depth_limit`; counts every call in `nodes`.
 #[must_use]
-pub fn minimax(board: &mut Board, depth: u32, side: Player, depth_limit: u32, nodes: &mut u64) -> Value {
+pub fn minimax(
+    board: &mut Board,
+    depth: u32,
+    side: Player,
+    depth_limit: u32,
+    nodes: &mut u64,
+) -> Value {
     *nodes += 1;
     let w = winner(board);
     if w.is_some() || board.iter().all(Option::is_some) {

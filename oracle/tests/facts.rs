@@ -27,7 +27,10 @@ fn unpruned_minimax_at_depth_nine_visits_the_whole_tree() {
     assert_eq!(r.nodes, 549_946);
     assert_eq!(r.value, 0);
     assert_eq!(r.moves.len(), 9);
-    assert!(r.moves.iter().all(|m| m.value == 0), "every first move draws");
+    assert!(
+        r.moves.iter().all(|m| m.value == 0),
+        "every first move draws"
+    );
 }
 
 #[test]
@@ -43,7 +46,10 @@ fn root_value_is_the_best_move_value_for_the_mover() {
             };
             assert_eq!(Some(r.value), best);
             let chosen = r.best_move.unwrap();
-            assert_eq!(r.moves.iter().find(|m| m.cell == chosen).unwrap().value, r.value);
+            assert_eq!(
+                r.moves.iter().find(|m| m.cell == chosen).unwrap().value,
+                r.value
+            );
             // The root value is the child's value one ply down, recomputed independently.
             let child = p.play(chosen as usize).unwrap();
             let mut board = *child.board();
@@ -78,7 +84,8 @@ fn oracle_engine_ignores_mode_and_reduction() {
     use nullmove_core::Engine;
     let p: Position = "...O.X...".parse().unwrap();
     let a = nullmove_oracle::OracleEngine.search(&p, &SearchParams::new(3, 1, Mode::Null).unwrap());
-    let b = nullmove_oracle::OracleEngine.search(&p, &SearchParams::new(3, 7, Mode::Plain).unwrap());
+    let b =
+        nullmove_oracle::OracleEngine.search(&p, &SearchParams::new(3, 7, Mode::Plain).unwrap());
     assert_eq!(a, b);
     assert_eq!((a.best_move, a.value), (Some(4), 12));
 }
