@@ -37,7 +37,11 @@ pub fn clap_exit(e: &clap::Error) -> ExitCode {
                 .next()
                 .unwrap_or("invalid arguments")
                 .trim_start_matches("error: ");
-            match text.lines().map(str::trim).find(|l| l.starts_with("[possible values")) {
+            match text
+                .lines()
+                .map(str::trim)
+                .find(|l| l.starts_with("[possible values"))
+            {
                 Some(values) => eprintln!("nullmove: {first} {values}"),
                 None => eprintln!("nullmove: {first}"),
             }

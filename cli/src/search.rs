@@ -137,7 +137,10 @@ fn print_table(board: &Position, out: &Out) {
     let exact_best = out
         .exact_best_move
         .map_or_else(|| "none".to_owned(), |c| c.to_string());
-    println!("oracle: best move {exact_best} · exact value {}", out.exact_value);
+    println!(
+        "oracle: best move {exact_best} · exact value {}",
+        out.exact_value
+    );
     if let (Some(chosen), Some(_)) = (out.best_move, out.exact_best_move) {
         let chosen_exact = out
             .moves
