@@ -6,6 +6,8 @@
 
 mod common;
 mod search;
+mod sweep;
+mod trace;
 mod tree_stats;
 
 use std::process::ExitCode;
@@ -26,12 +28,18 @@ enum Command {
     Search(search::Args),
     /// Statistics of the full game tree of the empty board (oracle).
     TreeStats(tree_stats::Args),
+    /// The search's event log, one event a line, like the page's Step and Run.
+    Trace(trace::Args),
+    /// Plain against null-move node counts over depth limits and reductions.
+    Sweep(sweep::Args),
 }
 
 fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
     match cli.command {
         Command::Search(args) => search::run(&args),
         Command::TreeStats(args) => tree_stats::run(&args),
+        Command::Trace(args) => trace::run(&args),
+        Command::Sweep(args) => sweep::run(&args),
     }
 }
 

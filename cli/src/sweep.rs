@@ -1,0 +1,366 @@
+//! `nullmove sweep`: plain against null-move node counts over a grid of depth limits and
+//! reductions, on the empty board ("Complexity") or on every reachable position, as a
+//! table, JSON, CSV and an SVG chart.
+
+use std::io::IsTerminal;
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use nullmove_fixtures::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
+use plotters::prelude::*;
+
+use crate::common::{self, CliError, EngineName};
+
+/// `empty` or `all` on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PositionsArg {
+    /// The empty board, the page's own sweep.
+    Empty,
+    /// Every one of the 4,520 non-terminal reachable positions.
+    All,
+}
+
+impl From<PositionsArg> for PositionSet {
+    fn from(p: PositionsArg) -> Self {
+        match p {
+            PositionsArg::Empty => Self::Empty,
+            PositionsArg::All => Self::All,
+        }
+    }
+}
+
+/// Arguments of `nullmove sweep`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Which positions: the empty board, or all 4,520 non-terminal reachable positions.
+    #[arg(long, value_enum, default_value = "empty")]
+    positions: PositionsArg,
+    /// Depth limits, `A..=B` within 1..=9 (or one number).
+    #[arg(long, default_value = "1..=9", value_parser = parse_depths, value_name = "A..=B")]
+    depths: RangeInclusive<u32>,
+    /// Reductions R, `A..=B` within 0..=9 (or one number).
+    #[arg(long, default_value = "0..=6", value_parser = parse_reductions, value_name = "A..=B")]
+    reductions: RangeInclusive<u32>,
+    /// Which engine searches both modes.
+    #[arg(long, value_enum, default_value = "naive")]
+    engine: EngineName,
+    /// Print `{"rows":[...]}` instead of a table.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print CSV instead of a table.
+    #[arg(long)]
+    csv: bool,
+    /// Also draw the sweep as an SVG chart into FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+fn parse_depths(s: &str) -> Result<RangeInclusive<u32>, String> {
+    sweep::parse_depths(s).map_err(|e| e.to_string())
+}
+
+fn parse_reductions(s: &str) -> Result<RangeInclusive<u32>, String> {
+    sweep::parse_reductions(s).map_err(|e| e.to_string())
+}
+
+/// Runs the sweep and prints it.
+pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+    if args.engine == EngineName::Oracle {
+        return Err(CliError::Message(
+            "the sweep compares plain and null-move search; the oracle does neither \
+             (use --engine naive)"
+                .into(),
+        ));
+    }
+    let grid = Grid::new(args.depths.clone(), args.reductions.clone())
+        .map_err(|e| CliError::Message(e.to_string()))?;
+    let set = PositionSet::from(args.positions);
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(sweep::work_items(set, &grid));
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:40}] {pos}/{len} position x depth searches, {eta} left",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        bar.set_message(format!("sweeping {}", set.name()));
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let result = sweep::run(args.engine.engine(), set, &grid, &|| bar.inc(1));
+    bar.finish_and_clear();
+
+    if let Some(path) = &args.svg {
+        draw(&result, set, args.engine.engine().name(), path)?;
+    }
+    if args.json {
+        common::print_json(&result)?;
+    } else if args.csv {
+        print!("{}", result.to_csv());
+    } else {
+        let what = match set {
+            PositionSet::Empty => "the empty board".to_owned(),
+            PositionSet::All => format!("{} non-terminal reachable positions", positions(&result)),
+        };
+        println!(
+            "null-move pruning against plain alpha-beta on {what}, engine {}\n",
+            args.engine.engine().name()
+        );
+        print!("{}", result.to_table());
+        println!(
+            "\nsaving = 100 * (plain - null) / plain; ratio = null / plain; worse_move counts \
+             positions where the chosen move is worth less, by the oracle, than its best"
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn positions(s: &Sweep) -> u64 {
+    s.rows.first().map_or(0, |r| r.positions)
+}
+
+/// One colour per depth limit, dark enough to read on white.
+fn depth_colour(depth: u32) -> RGBColor {
+    const COLOURS: [RGBColor; 9] = [
+        RGBColor(120, 120, 120),
+        RGBColor(31, 119, 180),
+        RGBColor(255, 127, 14),
+        RGBColor(44, 160, 44),
+        RGBColor(214, 39, 40),
+        RGBColor(148, 103, 189),
+        RGBColor(140, 86, 75),
+        RGBColor(227, 119, 194),
+        RGBColor(23, 190, 207),
+    ];
+    COLOURS[(depth as usize + COLOURS.len() - 1) % COLOURS.len()]
+}
+
+fn svg_error(e: impl std::fmt::Display) -> CliError {
+    CliError::Message(format!("cannot draw the SVG: {e}"))
+}
+
+/// The rows of one depth limit, in R order.
+fn by_depth(s: &Sweep) -> Vec<(u32, Vec<&SweepRow>)> {
+    let mut out: Vec<(u32, Vec<&SweepRow>)> = Vec::new();
+    for r in &s.rows {
+        match out.last_mut() {
+            Some((d, rows)) if *d == r.depth => rows.push(r),
+            _ => out.push((r.depth, vec![r])),
+        }
+    }
+    out
+}
+
+/// Draws the cost of null-move search against R, one line per depth limit; for `all`,
+/// the worse-move rate beside it.
+fn draw(s: &Sweep, set: PositionSet, engine: &str, path: &Path) -> Result<(), CliError> {
+    let wide = set == PositionSet::All;
+    let size = if wide { (1500, 640) } else { (900, 640) };
+    let root = SVGBackend::new(path, size).into_drawing_area();
+    root.fill(&WHITE).map_err(svg_error)?;
+    let title = match set {
+        PositionSet::Empty => {
+            "Null-move pruning on the empty board: nodes saved against R".to_owned()
+        }
+        PositionSet::All => format!(
+            "Null-move pruning over all {} non-terminal reachable positions: nodes and worse moves against R",
+            positions(s)
+        ),
+    };
+    let root = root.titled(&title, ("sans-serif", 24)).map_err(svg_error)?;
+    let (left, right) = if wide {
+        let (l, r) = root.split_horizontally(size.0 * 11 / 20);
+        (l, Some(r))
+    } else {
+        (root.clone(), None)
+    };
+    draw_cost(&left, s, engine)?;
+    if let Some(right) = right {
+        draw_worse(&right, s)?;
+    }
+    root.present().map_err(svg_error)?;
+    Ok(())
+}
+
+fn r_range(s: &Sweep) -> std::ops::Range<f64> {
+    let lo = s.rows.iter().map(|r| r.reduction).min().unwrap_or(0);
+    let hi = s.rows.iter().map(|r| r.reduction).max().unwrap_or(0);
+    f64::from(lo) - 0.3..f64::from(hi) + 0.3
+}
+
+fn r_label(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-9 && x >= 0.0 {
+        format!("{x:.0}")
+    } else {
+        String::new()
+    }
+}
+
+/// The y axis of the cost chart is `log2(null / plain)`, so that a 2x saving and a 2x cost
+/// are equally far from break-even; ticks at whole powers of two print the ratio and, below
+/// break-even, the saving it means.
+fn ratio_label(y: f64) -> String {
+    if (y - y.round()).abs() > 1e-9 {
+        return String::new();
+    }
+    let ratio = 2f64.powf(y.round());
+    if y.round() == 0.0 {
+        "1x = even".to_owned()
+    } else if ratio < 1.0 {
+        format!("{ratio}x = {:.0}% saved", (1.0 - ratio) * 100.0)
+    } else {
+        format!("{ratio}x the nodes")
+    }
+}
+
+/// Where a row sits on the cost chart's axis.
+fn log_cost(r: &SweepRow) -> f64 {
+    r.cost_ratio().log2()
+}
+
+fn draw_cost<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    s: &Sweep,
+    engine: &str,
+) -> Result<(), CliError>
+where
+    DB::ErrorType: 'static,
+{
+    let ys = s.rows.iter().map(log_cost);
+    let lo = ys.clone().fold(0.0_f64, f64::min).floor() - 0.25;
+    let hi = ys.fold(0.0_f64, f64::max).ceil() + 0.25;
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            format!(
+                "nodes of null-move search / nodes of plain alpha-beta{} ({engine} engine)",
+                if positions(s) > 1 { ", summed" } else { "" }
+            ),
+            ("sans-serif", 17),
+        )
+        .margin(12)
+        .x_label_area_size(48)
+        .y_label_area_size(120)
+        .build_cartesian_2d(r_range(s), lo..hi)
+        .map_err(svg_error)?;
+    chart
+        .configure_mesh()
+        .x_desc("reduction R (extra plies a null-move probe skips)")
+        .y_desc("null-move nodes / plain nodes (log scale)")
+        .x_label_formatter(&|x| r_label(*x))
+        .y_label_formatter(&|y| ratio_label(*y))
+        .x_labels(12)
+        .y_labels(((hi - lo) * 2.0) as usize + 1)
+        .draw()
+        .map_err(svg_error)?;
+    let x = r_range(s);
+    chart
+        .draw_series(LineSeries::new(
+            [(x.start, 0.0), (x.end, 0.0)],
+            BLACK.mix(0.6).stroke_width(1),
+        ))
+        .map_err(svg_error)?;
+    for (depth, rows) in by_depth(s) {
+        let colour = depth_colour(depth);
+        chart
+            .draw_series(LineSeries::new(
+                rows.iter().map(|r| (f64::from(r.reduction), log_cost(r))),
+                colour.stroke_width(2),
+            ))
+            .map_err(svg_error)?
+            .label(format!("depth limit {depth}"))
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+            });
+        chart
+            .draw_series(
+                rows.iter().map(|r| {
+                    Circle::new((f64::from(r.reduction), log_cost(r)), 3, colour.filled())
+                }),
+            )
+            .map_err(svg_error)?;
+    }
+    // The page's published combinations, labelled with its own numbers' sources.
+    for (d, r, text) in [
+        (3, 1, "page: 53.3% saved"),
+        (5, 3, "page: 55.1% saved"),
+        (9, 1, "page: 3.9x cost"),
+        (9, 4, "page: 8.8% saved"),
+    ] {
+        if let Some(row) = s.row(d, r).filter(|row| row.positions == 1) {
+            let at = (f64::from(r), log_cost(row));
+            chart
+                .draw_series([EmptyElement::at(at)
+                    + Circle::new((0, 0), 7, BLACK.stroke_width(2))
+                    + Text::new(format!("{text} (d{d} R{r})"), (10, -4), ("sans-serif", 13))])
+                .map_err(svg_error)?;
+        }
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(svg_error)?;
+    Ok(())
+}
+
+fn draw_worse<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    s: &Sweep,
+) -> Result<(), CliError>
+where
+    DB::ErrorType: 'static,
+{
+    let rate = |r: &SweepRow| 100.0 * r.worse_move as f64 / r.positions as f64;
+    let hi = s.rows.iter().map(rate).fold(0.0_f64, f64::max).max(0.1) * 1.15;
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            "worse move: null-move search picks a move the oracle rates lower",
+            ("sans-serif", 17),
+        )
+        .margin(12)
+        .x_label_area_size(48)
+        .y_label_area_size(70)
+        .build_cartesian_2d(r_range(s), 0.0..hi)
+        .map_err(svg_error)?;
+    chart
+        .configure_mesh()
+        .x_desc("reduction R")
+        .y_desc("positions with a worse move (%)")
+        .x_label_formatter(&|x| r_label(*x))
+        .y_label_formatter(&|y| format!("{y:.2}%"))
+        .x_labels(12)
+        .draw()
+        .map_err(svg_error)?;
+    for (depth, rows) in by_depth(s) {
+        let colour = depth_colour(depth);
+        chart
+            .draw_series(LineSeries::new(
+                rows.iter().map(|r| (f64::from(r.reduction), rate(r))),
+                colour.stroke_width(2),
+            ))
+            .map_err(svg_error)?
+            .label(format!("depth limit {depth}"))
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+            });
+        chart
+            .draw_series(
+                rows.iter()
+                    .map(|r| Circle::new((f64::from(r.reduction), rate(r)), 3, colour.filled())),
+            )
+            .map_err(svg_error)?;
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(svg_error)?;
+    Ok(())
+}

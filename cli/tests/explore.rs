@@ -1,0 +1,163 @@
+//! `nullmove trace` and `nullmove sweep` against the real binary (issue 4).
+
+use std::process::{Command, Output, Stdio};
+
+fn nullmove(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nullmove"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = nullmove(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn rejects(args: &[&str], needle: &str) {
+    let out = nullmove(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+    assert!(out.stdout.is_empty());
+}
+
+const PITFALL: [&str; 9] = [
+    "trace",
+    "--board",
+    "...O.X...",
+    "--depth",
+    "3",
+    "--reduction",
+    "1",
+    "--mode",
+    "null",
+];
+
+/// The probe after X's centre, its resolution and the prune, on consecutive lines.
+#[test]
+fn trace_of_the_pitfall() {
+    let text = stdout(&PITFALL);
+    let lines: Vec<&str> = text.lines().collect();
+    let prune = lines
+        .iter()
+        .position(|l| l.contains("prune: return alpha 9") && l.contains("X's move 4 is discarded"))
+        .expect("the prune of the centre");
+    assert!(lines[prune - 5].contains("O passes at depth 1, probed at depth 3, on the horizon"));
+    assert!(lines[prune - 3].contains("heuristic 9"));
+    assert!(lines[prune - 1].contains("probe resolved: score 9 <= alpha 9: fails low"));
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .contains("worse for X than the oracle's 12")
+    );
+}
+
+/// `--step` without a terminal on stdin behaves like Run; `--json` is JSON lines.
+#[test]
+fn step_without_a_terminal_runs_and_json_lines_parse() {
+    let mut step = PITFALL.to_vec();
+    step.push("--step");
+    assert_eq!(stdout(&step), stdout(&PITFALL));
+    let mut json = PITFALL.to_vec();
+    json.push("--json");
+    let text = stdout(&json);
+    let values: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON value a line"))
+        .collect();
+    assert_eq!(values[0]["event"], "call");
+    assert!(values.iter().any(|v| v["event"] == "probe_start"));
+    let last = values.last().unwrap();
+    assert_eq!(last["event"], "root_report");
+    assert_eq!(
+        (last["best_move"].as_u64(), last["value"].as_i64()),
+        (Some(0), Some(9))
+    );
+}
+
+#[test]
+fn sweep_json_and_csv_carry_the_published_counts() {
+    let text = stdout(&[
+        "sweep",
+        "--depths",
+        "3..=5",
+        "--reductions",
+        "1..=3",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 9);
+    let fields = [
+        "depth",
+        "reduction",
+        "positions",
+        "nodes_plain",
+        "nodes_null",
+        "savings_percent",
+        "value_changed",
+        "worse_move",
+    ];
+    for r in rows {
+        let keys: Vec<&str> = r.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys.len(), fields.len());
+        assert!(fields.iter().all(|f| keys.contains(f)), "{r}");
+    }
+    let row = |d: u64, r: u64| {
+        rows.iter()
+            .find(|x| x["depth"] == d && x["reduction"] == r)
+            .unwrap()
+    };
+    assert_eq!(
+        (
+            row(3, 1)["nodes_plain"].as_u64(),
+            row(3, 1)["nodes_null"].as_u64()
+        ),
+        (Some(167), Some(78))
+    );
+    assert_eq!(row(5, 3)["savings_percent"].as_f64(), Some(55.1));
+    let csv = stdout(&["sweep", "--depths", "9", "--reductions", "1..=4", "--csv"]);
+    assert!(csv.starts_with("depth,reduction,positions,nodes_plain,nodes_null,savings_percent,value_changed,worse_move\n"));
+    assert!(csv.contains("\n9,1,1,20866,80790,-287.2,0,0\n"), "{csv}");
+    assert!(csv.contains("\n9,4,1,20866,19036,8.8,0,0\n"), "{csv}");
+}
+
+#[test]
+fn sweep_draws_an_svg() {
+    let dir = std::env::temp_dir().join(format!("nullmove-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("empty.svg");
+    stdout(&["sweep", "--svg", path.to_str().unwrap()]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.contains("nodes saved against R"));
+    assert!(svg.contains("depth limit 9"));
+    assert!(svg.contains("page: 55.1% saved"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_ranges_exit_2_with_one_line() {
+    rejects(
+        &["sweep", "--depths", "5..=3"],
+        "depths: 5..=3 must satisfy 1 <= A <= B <= 9",
+    );
+    rejects(&["sweep", "--depths", "0..=3"], "1 <= A <= B <= 9");
+    rejects(&["sweep", "--reductions", "2..4"], "expected A..=B");
+    rejects(&["sweep", "--reductions", "0..=10"], "0 <= A <= B <= 9");
+    rejects(&["sweep", "--positions", "some"], "possible values");
+    rejects(&["sweep", "--json", "--csv"], "cannot be used with");
+    rejects(&["sweep", "--engine", "oracle"], "the oracle");
+    let mut oracle = PITFALL.to_vec();
+    oracle.extend(["--engine", "oracle"]);
+    rejects(&oracle, "no events to trace");
+}
