@@ -4,6 +4,7 @@
 //! (SPEC.md, "The command-line contract"). Bad input exits with status 2 and a one-line
 //! message on stderr.
 
+mod audit;
 mod common;
 mod search;
 mod sweep;
@@ -24,6 +25,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Every published claim of the page, checked (exit 1 when one differs).
+    Audit(audit::Args),
     /// Search one position and report every root move.
     Search(search::Args),
     /// Statistics of the full game tree of the empty board (oracle).
@@ -36,6 +39,7 @@ enum Command {
 
 fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
     match cli.command {
+        Command::Audit(args) => audit::run(&args),
         Command::Search(args) => search::run(&args),
         Command::TreeStats(args) => tree_stats::run(&args),
         Command::Trace(args) => trace::run(&args),
