@@ -1,0 +1,404 @@
+//! The page's null-move search, generic over [`Game`] and [`EventSink`], allocation-free.
+//!
+//! The control flow is the page's `nullMoveSearch` ("Reference implementation") statement for
+//! statement, so it visits the same nodes in the same order and emits the same events as
+//! the naive mirror; what changes is how each step is paid for:
+//! - the game state is mutated in place (make/unmake), moves come from an owned iterator and
+//!   nothing is allocated per node;
+//! - "never two null moves in a row" is a type-level fact: the probe's child is the
+//!   `ALLOW_NULL = false` instance of [`Searcher::visit`], so it has no null-move code at all;
+//! - leaves (a finished game, the depth limit) are settled inline by the parent
+//!   ([`Searcher::visit`]) rather than through a call, still counted and traced as one node;
+//! - events are built only when the sink is enabled; with [`NoSink`](nullmove_core::NoSink)
+//!   the trace compiles away.
+//!
+//! Each decision of the null-move block is one named function, so the safeguards of a later
+//! issue (minimum probe depth, threat guard, endgame guard, adaptive R, verification) become
+//! named predicates and steps here, configured in [`Config`], not scattered conditions.
+
+use nullmove_core::{
+    Event, EventSink, Game, INF, LeafKind, Mode, Player, SearchParams, Stats, Value,
+};
+
+/// What one search is asked to do. The page's parameters today; the safeguards (all off by
+/// default, so the default search stays node for node the page's) are added here as named
+/// fields, each read by exactly one of [`Searcher::null_move_allowed`],
+/// [`Searcher::reduction`] or the probe's cutoff step in [`Searcher::interior`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// The page's `depthLimit`: at this depth the evaluation replaces search.
+    pub depth_limit: u32,
+    /// The page's `R`: extra plies a null-move probe skips beyond the normal one.
+    pub reduction: u32,
+    /// Plain alpha-beta never takes the null branch; null mode takes it by the page's rule.
+    pub mode: Mode,
+}
+
+impl From<SearchParams> for Config {
+    fn from(p: SearchParams) -> Self {
+        Self {
+            depth_limit: p.depth_limit(),
+            reduction: p.reduction(),
+            mode: p.mode(),
+        }
+    }
+}
+
+impl From<&SearchParams> for Config {
+    fn from(p: &SearchParams) -> Self {
+        Self::from(*p)
+    }
+}
+
+/// Receives what each root child returned; below the root the searcher passes [`NoHook`],
+/// so the move loop has no root bookkeeping at all.
+pub trait RootHook<M> {
+    /// Notes the value the root child reached by `mv` returned.
+    fn record(&mut self, mv: M, value: Value);
+}
+
+/// The hook of every node below the root: does nothing, compiled away.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoHook;
+
+impl<M> RootHook<M> for NoHook {
+    #[inline]
+    fn record(&mut self, _mv: M, _value: Value) {}
+}
+
+/// Adapts a closure to [`RootHook`].
+#[derive(Debug, Clone, Copy)]
+pub struct Recorder<F>(pub F);
+
+impl<M, F: FnMut(M, Value)> RootHook<M> for Recorder<F> {
+    #[inline]
+    fn record(&mut self, mv: M, value: Value) {
+        (self.0)(mv, value);
+    }
+}
+
+/// The side to move as a type: each node's max-or-min choices (which bound a probe must
+/// reach, how `best` and the window move) are made at compile time, and a child is the
+/// other side's instance.
+// PERF: see the README's "Benchmarks" for the instructions per node this saves.
+trait Side {
+    /// Whether this side maximizes.
+    const MAXIMIZING: bool;
+    /// The side that moves next.
+    type Other: Side;
+}
+
+/// The maximizer to move (X in tic-tac-toe).
+enum Max {}
+/// The minimizer to move (O in tic-tac-toe).
+enum Min {}
+
+impl Side for Max {
+    const MAXIMIZING: bool = true;
+    type Other = Min;
+}
+
+impl Side for Min {
+    const MAXIMIZING: bool = false;
+    type Other = Max;
+}
+
+/// A search in progress: the game state it mutates in place, the configuration, the
+/// counters and the sink. Holds no heap memory of its own.
+///
+/// # Example
+/// ```
+/// use nullmove_core::{Mode, NoSink, Position, SearchParams};
+/// use nullmove_optimized::{Searcher, TicTacToe};
+/// let params = SearchParams::new(5, 3, Mode::Null).unwrap();
+/// let mut sink = NoSink; // the trace compiles away
+/// let mut s = Searcher::new(TicTacToe::from(Position::empty()), params.into(), &mut sink);
+/// let mut root = Vec::new();
+/// let value = s.search_root(|cell, v| root.push((cell, v)));
+/// assert_eq!(s.stats().nodes, 803); // the page's "Why it works" figure
+/// assert_eq!(root.len(), 9);
+/// # let _ = value;
+/// ```
+pub struct Searcher<'s, G: Game + Copy, S: EventSink + ?Sized> {
+    /// The root state; each node works on its own copy (see [`Searcher::interior`]).
+    game: G,
+    config: Config,
+    stats: Stats,
+    sink: &'s mut S,
+}
+
+impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
+    /// A searcher about to search `game` under `config`, emitting into `sink`.
+    pub fn new(game: G, config: Config, sink: &'s mut S) -> Self {
+        Self {
+            game,
+            config,
+            stats: Stats::default(),
+            sink,
+        }
+    }
+
+    /// The counters so far.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The root state (a search never changes it).
+    #[must_use]
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The root call: depth 0, the open window `(-INF, INF)`, null moves allowed by the
+    /// page's root call (and refused by its `depth > 0` rule). `record` receives each root
+    /// move with what its child returned, in move order (SPEC.md, "The root report").
+    pub fn search_root(&mut self, record: impl FnMut(G::Move, Value)) -> Value {
+        let (game, hook) = (self.game, &mut Recorder(record));
+        if game.maximizing() {
+            self.visit::<Max, true, false, _>(game, 0, -INF, INF, hook)
+        } else {
+            self.visit::<Min, true, false, _>(game, 0, -INF, INF, hook)
+        }
+    }
+
+    /// One call of the page's function at `depth` with the window `(alpha, beta)` and
+    /// `allowNull = true`, as the move loop calls it: the entry point for comparing engines
+    /// below the root.
+    pub fn search_window(&mut self, depth: u32, alpha: Value, beta: Value) -> Value {
+        let game = self.game;
+        if game.maximizing() {
+            self.visit::<Max, true, false, NoHook>(game, depth, alpha, beta, &mut NoHook)
+        } else {
+            self.visit::<Min, true, false, NoHook>(game, depth, alpha, beta, &mut NoHook)
+        }
+    }
+
+    #[inline]
+    fn emit(&mut self, event: impl FnOnce() -> Event) {
+        if self.sink.enabled() {
+            self.sink.event(event());
+        }
+    }
+
+    /// The page's rule for trying a null move here, the `allowNull` part excepted (that one
+    /// is the node's type): null mode, not at the root ("the root's actual answer is the move
+    /// itself"), and the probe must start before the depth limit (`depth + R < depthLimit`);
+    /// then whatever the game says about passing (chess: not in check). The safeguards'
+    /// predicates join this conjunction.
+    #[inline]
+    fn null_move_allowed(&self, game: &G, depth: u32) -> bool {
+        self.config.mode == Mode::Null
+            && depth > 0
+            && depth + self.reduction(depth) < self.config.depth_limit
+            && game.null_allowed()
+    }
+
+    /// The reduction R of a probe from a node at `depth`: the page's fixed R. An adaptive R
+    /// (a rule on the remaining depth) replaces this one function.
+    #[inline]
+    fn reduction(&self, _depth: u32) -> u32 {
+        self.config.reduction
+    }
+
+    /// Whether a probe's score proves the node good enough without moving: at least beta for
+    /// the maximizer, at most alpha for the minimizer (the page's two `return` lines).
+    #[inline]
+    fn probe_fails(maximizing: bool, score: Value, alpha: Value, beta: Value) -> bool {
+        if maximizing {
+            score >= beta
+        } else {
+            score <= alpha
+        }
+    }
+
+    /// One call of the page's function, split in two: this inlined head counts the node,
+    /// emits its `Call` and settles the leaves (a finished game, the depth limit); only a
+    /// node that will probe or move pays for a real call, into [`Searcher::interior`].
+    /// `AT_LIMIT` says the caller knows `depth >= depthLimit` (every child of a node one ply
+    /// above the limit), so the leaf needs no test at all.
+    // PERF: see the README's "Benchmarks" for the measured effect of settling leaves in the
+    // parent.
+    #[allow(clippy::inline_always)] // measured: see the PERF note above
+    #[inline(always)]
+    fn visit<Sd: Side, const ALLOW_NULL: bool, const AT_LIMIT: bool, H: RootHook<G::Move>>(
+        &mut self,
+        game: G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        hook: &mut H,
+    ) -> Value {
+        debug_assert!(alpha < beta, "a non-empty window ({alpha}, {beta})");
+        debug_assert!(
+            -INF <= alpha && beta <= INF,
+            "windows stay inside the sentinels"
+        );
+        debug_assert_eq!(game.maximizing(), Sd::MAXIMIZING, "the type is the side");
+        debug_assert!(!AT_LIMIT || depth >= self.config.depth_limit);
+        self.stats.nodes += 1;
+        self.emit(|| Event::Call {
+            depth,
+            side: Player::from_maximizing(Sd::MAXIMIZING),
+            alpha,
+            beta,
+            allow_null: ALLOW_NULL,
+        });
+        // The page tests "real, finished game" first, then "out of budget". At or past the
+        // limit either way the call is a leaf, so there the two tests become one choice
+        // between the terminal score and the heuristic.
+        if AT_LIMIT || depth >= self.config.depth_limit {
+            let (value, kind) = match game.terminal_score(depth) {
+                Some(s) => (s, LeafKind::Terminal),
+                None => (game.evaluate(), LeafKind::Heuristic),
+            };
+            debug_assert!(
+                -INF < value && value < INF,
+                "leaves stay inside the sentinels"
+            );
+            self.emit(|| Event::Leaf { depth, kind, value });
+            self.emit(|| Event::Return { depth, value });
+            return value;
+        }
+        if let Some(s) = game.terminal_score(depth) {
+            debug_assert!(-INF < s && s < INF, "scores stay inside the sentinels");
+            self.emit(|| Event::Leaf {
+                depth,
+                kind: LeafKind::Terminal,
+                value: s,
+            });
+            self.emit(|| Event::Return { depth, value: s });
+            return s;
+        }
+        self.interior::<Sd, ALLOW_NULL, H>(game, depth, alpha, beta, hook)
+    }
+
+    /// The rest of one call of the page's `nullMoveSearch(board, depth, maximizing, alpha,
+    /// beta, depthLimit, R, allowNull)` once [`Searcher::visit`] has ruled out a leaf: the
+    /// null move, then the moves. The side and `allowNull` are type parameters, the board
+    /// is this call's own copy, the depth limit and R live in `self`.
+    fn interior<Sd: Side, const ALLOW_NULL: bool, H: RootHook<G::Move>>(
+        &mut self,
+        mut game: G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        hook: &mut H,
+    ) -> Value {
+        debug_assert!(
+            depth < self.config.depth_limit,
+            "leaves are settled by visit()"
+        );
+        let maximizing = Sd::MAXIMIZING;
+        let side = Player::from_maximizing(maximizing);
+
+        // 3. The null move: pass, search the opponent's reply at depth + 1 + R with null
+        //    moves disabled, and prune if even that reaches the bound.
+        if ALLOW_NULL && self.null_move_allowed(&game, depth) {
+            let r = self.reduction(depth);
+            let bound = if maximizing { beta } else { alpha };
+            self.stats.null_probes += 1;
+            self.emit(|| Event::ProbeStart {
+                depth,
+                side,
+                bound,
+                target_depth: depth + 1 + r,
+            });
+            game.make_null();
+            let score = self.visit::<Sd::Other, false, false, NoHook>(
+                game,
+                depth + 1 + r,
+                alpha,
+                beta,
+                &mut NoHook,
+            );
+            game.unmake_null();
+            let fails = Self::probe_fails(maximizing, score, alpha, beta);
+            self.emit(|| Event::ProbeResolved {
+                depth,
+                side,
+                score,
+                bound,
+                fails,
+            });
+            if fails {
+                self.stats.null_cutoffs += 1;
+                self.emit(|| Event::Prune {
+                    depth,
+                    value: bound,
+                });
+                self.emit(|| Event::Return {
+                    depth,
+                    value: bound,
+                });
+                return bound;
+            }
+        }
+
+        // 4. Every real move in order, alpha-beta style. One ply above the limit every
+        //    child is a leaf: that loop is compiled separately, with no call in it.
+        // PERF: see the README's "Benchmarks" for what the call-free frontier loop saves.
+        if depth + 1 >= self.config.depth_limit {
+            self.moves::<Sd, true, H>(game, depth, alpha, beta, hook)
+        } else {
+            self.moves::<Sd, false, H>(game, depth, alpha, beta, hook)
+        }
+    }
+
+    /// The page's move loop at `depth`: each move made, its child searched with the window
+    /// carried, the move taken back, `best` and the window updated, a cutoff when
+    /// `beta <= alpha`. `FRONTIER` says every child lies at the depth limit.
+    #[allow(clippy::inline_always)] // measured: see the PERF note in `interior`
+    #[inline(always)]
+    fn moves<Sd: Side, const FRONTIER: bool, H: RootHook<G::Move>>(
+        &mut self,
+        mut game: G,
+        depth: u32,
+        mut alpha: Value,
+        mut beta: Value,
+        hook: &mut H,
+    ) -> Value {
+        let maximizing = Sd::MAXIMIZING;
+        let side = Player::from_maximizing(maximizing);
+        let mut best = if maximizing { -INF } else { INF };
+        let mut searched = false;
+        for mv in game.moves() {
+            game.make(mv);
+            self.emit(|| Event::Move {
+                depth,
+                side,
+                cell: G::move_label(mv),
+            });
+            let value = self.visit::<Sd::Other, true, FRONTIER, NoHook>(
+                game,
+                depth + 1,
+                alpha,
+                beta,
+                &mut NoHook,
+            );
+            game.unmake(mv);
+            hook.record(mv, value);
+            searched = true;
+            if maximizing {
+                best = best.max(value);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(value);
+                beta = beta.min(best);
+            }
+            if beta <= alpha {
+                self.stats.beta_cutoffs += 1;
+                self.emit(|| Event::Cutoff {
+                    depth,
+                    cell: G::move_label(mv),
+                    alpha,
+                    beta,
+                });
+                break;
+            }
+        }
+        debug_assert!(searched, "a position that is not over has a move");
+        self.emit(|| Event::Return { depth, value: best });
+        best
+    }
+}

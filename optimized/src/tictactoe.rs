@@ -1,0 +1,530 @@
+//! Tic-tac-toe on bitboards: the first [`Game`] the generic searcher plays.
+//!
+//! One 9-bit board per side (bit `c` is cell `c`, row-major as in SPEC.md). Beside the two
+//! bitboards the state keeps the board's base-3 key (`sum 3^c * (1 for X, 2 for O)`),
+//! updated by one addition per move, which indexes one precomputed table answering, in one
+//! load, everything the page's function asks of a board: who has a line (`winner`), whether
+//! it is full (`emptyCells(board).length === 0`) and the heuristic ("Reference
+//! implementation"; the evaluation is SPEC.md's reconstruction, `nullmove_core::eval`).
+
+use nullmove_core::{
+    Board, CELLS, Cell, Game, LINES, Player, Position, PositionError, Value, heuristic, score,
+    winner,
+};
+
+/// All nine cells as bits.
+pub const FULL: u16 = (1 << CELLS) - 1;
+
+/// Number of base-3 keys: every assignment of empty/X/O to the nine cells, `3^9`.
+pub const KEYS: usize = 19_683;
+
+/// `3^c` for each cell.
+const POW3: [u16; CELLS] = {
+    let mut p = [1_u16; CELLS];
+    let mut c = 1;
+    while c < CELLS {
+        p[c] = p[c - 1] * 3;
+        c += 1;
+    }
+    p
+};
+
+/// Where X's bitboard, O's bitboard, the base-3 key and the side-to-move bit sit in the
+/// state word.
+const O_SHIFT: u32 = 16;
+const KEY_SHIFT: u32 = 32;
+const SIDE_BIT: u64 = 1 << 63;
+
+/// What a [`Mark`] adds to the state word, indexed by the mark (`cell | side << 4`, side
+/// 0 for X, 1 for O): the cell's bit in the mover's bitboard, `3^c` (X) or `2 * 3^c` (O) to
+/// the key, and a flip of the side bit (bit 63, whose carry falls off the word). Adding it
+/// plays the move; subtracting it takes the move back.
+const STEP: [u64; 32] = {
+    let mut s = [0_u64; 32];
+    let mut c = 0;
+    while c < CELLS {
+        s[c] = (1 << c) | ((POW3[c] as u64) << KEY_SHIFT) | SIDE_BIT;
+        s[c | 16] = (1 << (c as u32 + O_SHIFT)) | ((2 * POW3[c] as u64) << KEY_SHIFT) | SIDE_BIT;
+        c += 1;
+    }
+    s
+};
+
+/// Table entries at or above this mark a finished game; below it, the heuristic of a board
+/// still in play (|heuristic| <= 8 * 27).
+const TERMINAL: i16 = 1_000;
+/// Table entry of a board X has won (a line of X is the first line found, in [`LINES`]
+/// order): `TERMINAL + 1 + sign`, so `score = sign * (10 - depth)`.
+const X_WON: i16 = TERMINAL + 2;
+/// Table entry of a board O has won (sign -1).
+const O_WON: i16 = TERMINAL;
+/// Table entry of a full board with no line (sign 0).
+const DRAWN: i16 = TERMINAL + 1;
+
+/// Table length: keys are below `3^9 < 2^15`, and a power of two lets the masked key index
+/// it without a bounds check; entries past `3^9 - 1` are never read.
+const TABLE_LEN: usize = 1 << 15;
+
+/// For every base-3 key: [`X_WON`], [`O_WON`], [`DRAWN`], or the heuristic of a board still
+/// in play. One load answers both the terminal test and the evaluation; the 3^9 entries
+/// in use take 39 KB.
+static TABLE: [i16; TABLE_LEN] = build_table();
+
+/// Decodes a base-3 key into the two bitboards.
+const fn decode(key: usize) -> (u16, u16) {
+    let (mut x, mut o, mut k, mut c) = (0_u16, 0_u16, key, 0);
+    while c < CELLS {
+        match k % 3 {
+            1 => x |= 1 << c,
+            2 => o |= 1 << c,
+            _ => {}
+        }
+        k /= 3;
+        c += 1;
+    }
+    (x, o)
+}
+
+/// The table entry of one board, from the same definitions as `nullmove_core::eval`.
+const fn entry(x: u16, o: u16) -> i16 {
+    let mut h: i16 = 0;
+    let mut i = 0;
+    while i < LINES.len() {
+        let mask = (1_u16 << LINES[i][0]) | (1 << LINES[i][1]) | (1 << LINES[i][2]);
+        let (xs, os) = ((x & mask).count_ones(), (o & mask).count_ones());
+        // winner(): the owner of the first complete line in LINES order.
+        if xs == 3 {
+            return X_WON;
+        }
+        if os == 3 {
+            return O_WON;
+        }
+        if os == 0 {
+            h += 3_i16.pow(xs);
+        }
+        if xs == 0 {
+            h -= 3_i16.pow(os);
+        }
+        i += 1;
+    }
+    if x | o == FULL { DRAWN } else { h }
+}
+
+#[allow(clippy::large_stack_arrays)] // evaluated at compile time into a static
+const fn build_table() -> [i16; TABLE_LEN] {
+    let mut t = [0_i16; TABLE_LEN];
+    let mut key = 0;
+    while key < KEYS {
+        // Entries from KEYS on stay 0: no state has such a key.
+        let (x, o) = decode(key);
+        t[key] = entry(x, o);
+        key += 1;
+    }
+    t
+}
+
+/// The base-3 key of two bitboards, from scratch (the state keeps it incrementally).
+#[must_use]
+pub const fn key_of(x: u16, o: u16) -> u16 {
+    let (mut key, mut c) = (0, 0);
+    while c < CELLS {
+        if x & (1 << c) != 0 {
+            key += POW3[c];
+        } else if o & (1 << c) != 0 {
+            key += 2 * POW3[c];
+        }
+        c += 1;
+    }
+    key
+}
+
+/// A tic-tac-toe state on bitboards: the board and the side to move, which is stored
+/// rather than inferred because a null move flips it without touching the board.
+///
+/// # Example
+/// ```
+/// use nullmove_core::{Game, Player, Position};
+/// use nullmove_optimized::{Mark, TicTacToe};
+/// let p: Position = "...O.X...".parse().unwrap();
+/// let mut g = TicTacToe::from(p);
+/// assert!(g.maximizing());
+/// let cells: Vec<u8> = g.moves().map(Mark::cell).collect();
+/// assert_eq!(cells, [0, 1, 2, 4, 6, 7, 8]);
+/// g.make(Mark::new(4, Player::X)); // the pitfall's centre move ("Pitfalls")
+/// assert_eq!(g.evaluate(), 9);
+/// assert_eq!(g.to_position().unwrap().to_string(), "...OXX...");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TicTacToe {
+    /// X's bitboard in bits 0..9, O's in bits 16..25, the base-3 key of the board (the
+    /// [`TABLE`] index) in bits 32..47, the side to move in bit 63 (set: O).
+    // PERF: one word, so a move is one `add` of a precomputed step and taking it back one
+    // `sub` (see STEP), with no bounds checks on the side or the key. See the README's
+    // "Benchmarks" for the measured instructions per node before and after.
+    word: u64,
+}
+
+/// Why a bitboard state is not a [`Position`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ToPositionError {
+    /// The board itself could not arise in a real game.
+    #[error("the board is not a position of a real game: {0}")]
+    Board(#[from] PositionError),
+    /// The board is fine but the stored side to move is not the one the counts imply (the
+    /// state is below a null move).
+    #[error(
+        "{stored} is to move, but a position with these marks has {inferred} to move (a null move was made)"
+    )]
+    SideToMove {
+        /// The side the state says is to move.
+        stored: Player,
+        /// The side the marks imply.
+        inferred: Player,
+    },
+}
+
+impl TicTacToe {
+    /// A state from a raw board and the side to move. Any board is accepted, as the page's
+    /// function accepts any board (tests search below the root with either side to move).
+    #[must_use]
+    pub fn new(board: &Board, maximizing: bool) -> Self {
+        let (mut x, mut o) = (0_u16, 0_u16);
+        for (c, cell) in board.iter().enumerate() {
+            match cell {
+                Some(Player::X) => x |= 1 << c,
+                Some(Player::O) => o |= 1 << c,
+                None => {}
+            }
+        }
+        let side = if maximizing { 0 } else { SIDE_BIT };
+        Self {
+            word: u64::from(x)
+                | (u64::from(o) << O_SHIFT)
+                | (u64::from(key_of(x, o)) << KEY_SHIFT)
+                | side,
+        }
+    }
+
+    /// X's bitboard (bit `c` set when X holds cell `c`).
+    #[must_use]
+    pub const fn x(&self) -> u16 {
+        self.word as u16 & FULL
+    }
+
+    /// O's bitboard.
+    #[must_use]
+    pub const fn o(&self) -> u16 {
+        (self.word >> O_SHIFT) as u16 & FULL
+    }
+
+    /// The empty cells as bits.
+    #[must_use]
+    pub const fn empty(&self) -> u16 {
+        !(self.word as u16 | (self.word >> O_SHIFT) as u16) & FULL
+    }
+
+    /// The incrementally kept base-3 key (equals [`key_of`] of the bitboards).
+    #[must_use]
+    pub const fn key(&self) -> u16 {
+        (self.word >> KEY_SHIFT) as u16 & (TABLE_LEN as u16 - 1)
+    }
+
+    /// 0 when X is to move, 1 when O is.
+    #[inline]
+    const fn side(self) -> usize {
+        (self.word >> 63) as usize
+    }
+
+    /// The table entry of the board.
+    #[inline]
+    fn entry(self) -> i16 {
+        TABLE[usize::from(self.key())]
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn side_to_move(&self) -> Player {
+        if self.side() == 0 {
+            Player::X
+        } else {
+            Player::O
+        }
+    }
+
+    /// The raw board.
+    #[must_use]
+    pub fn board(&self) -> Board {
+        std::array::from_fn(|c| {
+            if self.x() & (1 << c) != 0 {
+                Some(Player::X)
+            } else if self.o() & (1 << c) != 0 {
+                Some(Player::O)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// The side with a line (the first line in [`LINES`] order, as `winner()`), if any.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        match self.entry() {
+            X_WON => Some(Player::X),
+            O_WON => Some(Player::O),
+            _ => None,
+        }
+    }
+
+    /// The state as a validated position: fails when the board is not reachable or the side
+    /// to move differs from the inferred one.
+    pub fn to_position(&self) -> Result<Position, ToPositionError> {
+        let p = Position::from_board(self.board())?;
+        if p.side_to_move() == self.side_to_move() {
+            Ok(p)
+        } else {
+            Err(ToPositionError::SideToMove {
+                stored: self.side_to_move(),
+                inferred: p.side_to_move(),
+            })
+        }
+    }
+
+    /// Checks the cached key and the table against `nullmove_core`'s definitions
+    /// (`winner`, `score`, `heuristic`) for this state: used by tests.
+    #[must_use]
+    pub fn agrees_with_core(&self, depth: u32) -> bool {
+        let board = self.board();
+        let core_terminal = (winner(&board).is_some() || board.iter().all(Option::is_some))
+            .then(|| score(winner(&board), depth));
+        self.key() == key_of(self.x(), self.o())
+            && self.x() & self.o() == 0
+            && self.word
+                & !(u64::from(FULL) | u64::from(FULL) << O_SHIFT | 0x7FFF << KEY_SHIFT | SIDE_BIT)
+                == 0
+            && self.terminal_score(depth) == core_terminal
+            && (core_terminal.is_some() || self.evaluate() == heuristic(&board))
+    }
+}
+
+impl From<Position> for TicTacToe {
+    fn from(p: Position) -> Self {
+        Self::new(p.board(), p.side_to_move().is_maximizing())
+    }
+}
+
+impl From<&Position> for TicTacToe {
+    fn from(p: &Position) -> Self {
+        Self::from(*p)
+    }
+}
+
+impl TryFrom<TicTacToe> for Position {
+    type Error = ToPositionError;
+    fn try_from(g: TicTacToe) -> Result<Self, Self::Error> {
+        g.to_position()
+    }
+}
+
+/// A move: the cell and the side that marks it. Carrying the side makes taking the move
+/// back independent of the state it produced, the way a chess move carries what it captured.
+// PERF: with `unmake` reading the side from the state it had just changed, every child paid a
+// chain of two dependent table loads (make, then unmake) before the next could start; with
+// the side in the move, make and unmake add and subtract the same constant and the compiler
+// folds them away. README, "Benchmarks", has the before/after numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Mark(u8);
+
+impl Mark {
+    /// `player` marks `cell` (`0..=8`).
+    #[must_use]
+    pub const fn new(cell: Cell, player: Player) -> Self {
+        assert!((cell as usize) < CELLS, "a cell is 0..=8");
+        Self(cell | if matches!(player, Player::X) { 0 } else { 16 })
+    }
+
+    /// The cell marked.
+    #[must_use]
+    pub const fn cell(self) -> Cell {
+        self.0 & 15
+    }
+
+    /// The side marking it.
+    #[must_use]
+    pub const fn player(self) -> Player {
+        if self.0 & 16 == 0 {
+            Player::X
+        } else {
+            Player::O
+        }
+    }
+
+    /// The [`STEP`] of this move.
+    #[inline]
+    const fn step(self) -> u64 {
+        STEP[(self.0 & 31) as usize]
+    }
+}
+
+/// The moves of one position: its empty cells, lowest first (the page's `emptyCells`
+/// order), each marked by the side to move. A copy of two small integers, no allocation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marks {
+    empty: u16,
+    side: u8,
+}
+
+impl Iterator for Marks {
+    type Item = Mark;
+
+    #[inline]
+    fn next(&mut self) -> Option<Mark> {
+        if self.empty == 0 {
+            return None;
+        }
+        let c = self.empty.trailing_zeros() as Cell;
+        self.empty &= self.empty - 1;
+        Some(Mark(c | self.side))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.empty.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Marks {}
+
+impl Game for TicTacToe {
+    type Move = Mark;
+    type Moves = Marks;
+
+    #[inline]
+    fn maximizing(&self) -> bool {
+        self.word & SIDE_BIT == 0
+    }
+
+    #[inline]
+    fn moves(&self) -> Marks {
+        Marks {
+            empty: self.empty(),
+            side: (self.side() as u8) << 4,
+        }
+    }
+
+    #[inline]
+    fn make(&mut self, mark: Mark) {
+        debug_assert!(
+            self.empty() & (1 << mark.cell()) != 0,
+            "{mark:?}: the cell is empty"
+        );
+        debug_assert_eq!(
+            mark.player(),
+            self.side_to_move(),
+            "{mark:?}: the mover's mark"
+        );
+        self.word = self.word.wrapping_add(mark.step());
+    }
+
+    #[inline]
+    fn unmake(&mut self, mark: Mark) {
+        debug_assert_eq!(
+            mark.player(),
+            self.side_to_move().opponent(),
+            "{mark:?}: last mover"
+        );
+        debug_assert!(
+            self.board()[usize::from(mark.cell())] == Some(mark.player()),
+            "{mark:?}"
+        );
+        self.word = self.word.wrapping_sub(mark.step());
+    }
+
+    #[inline]
+    fn make_null(&mut self) {
+        self.word ^= SIDE_BIT;
+    }
+
+    #[inline]
+    fn unmake_null(&mut self) {
+        self.word ^= SIDE_BIT;
+    }
+
+    #[inline]
+    fn terminal_score(&self, depth: u32) -> Option<Value> {
+        let e = self.entry();
+        if e < TERMINAL {
+            return None;
+        }
+        // X won: +1, drawn: 0, O won: -1, times the page's 10 - depth.
+        let sign = Value::from(e - DRAWN);
+        debug_assert!(matches!(e, X_WON | O_WON | DRAWN));
+        Some(sign * (10 - depth as Value))
+    }
+
+    #[inline]
+    fn evaluate(&self) -> Value {
+        let e = self.entry();
+        debug_assert!(e < TERMINAL, "evaluate() on a finished game");
+        Value::from(e)
+    }
+
+    #[inline]
+    fn move_label(mark: Mark) -> u8 {
+        mark.cell()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table and the incremental key agree with core's rules on all 3^9 boards, with
+    /// either side to move and any depth.
+    #[test]
+    fn table_agrees_with_core_on_every_board() {
+        for key in 0..KEYS {
+            let (x, o) = decode(key);
+            assert_eq!(usize::from(key_of(x, o)), key);
+            for maximizing in [true, false] {
+                let mut board = [None; CELLS];
+                for (c, cell) in board.iter_mut().enumerate() {
+                    if x & (1 << c) != 0 {
+                        *cell = Some(Player::X);
+                    } else if o & (1 << c) != 0 {
+                        *cell = Some(Player::O);
+                    }
+                }
+                let g = TicTacToe::new(&board, maximizing);
+                assert_eq!(g.board(), board);
+                assert_eq!(g.winner(), winner(&board));
+                for depth in 0..=9 {
+                    assert!(g.agrees_with_core(depth), "key {key}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn make_and_unmake_restore_the_state() {
+        for p in Position::all_nonterminal() {
+            let g = TicTacToe::from(p);
+            for mark in g.moves() {
+                assert_eq!(mark.player(), p.side_to_move());
+                let mut h = g;
+                h.make(mark);
+                assert_eq!(
+                    TicTacToe::from(p.play(usize::from(mark.cell())).unwrap()),
+                    h
+                );
+                assert!(h.agrees_with_core(1));
+                h.unmake(mark);
+                assert_eq!(h, g);
+            }
+            let mut h = g;
+            h.make_null();
+            assert_eq!(h.maximizing(), !g.maximizing());
+            h.unmake_null();
+            assert_eq!(h, g);
+        }
+    }
+}
