@@ -284,6 +284,7 @@ impl Kpk {
     /// assert_eq!(moves, ["e5d4", "e5f4", "e5d5", "e5f5"]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         let (wk, bk, wp) = (self.white_king(), self.black_king(), self.pawn());
@@ -331,11 +332,27 @@ impl Kpk {
         list
     }
 
+    /// Whether the side to move has a legal move (no: mate or stalemate), without
+    /// listing them: the search asks this at every node.
+    #[must_use]
+    #[inline]
+    pub fn has_legal_move(&self) -> bool {
+        let (wk, bk, wp) = (self.white_king(), self.black_king(), self.pawn());
+        match self.side_to_move() {
+            Side::White => {
+                let push = wp.up(1).expect("pawn below rank 8").bit() & (wk.bit() | bk.bit()) == 0;
+                push || wk.king_attacks() & !bk.king_attacks() & !wp.bit() != 0
+            }
+            Side::Black => bk.king_attacks() & !wk.king_attacks() & !wp.white_pawn_attacks() != 0,
+        }
+    }
+
     /// The position a legal move leads to.
     #[must_use]
     pub fn play(&self, m: Move) -> Successor {
         let (wk, bk, wp) = (self.white_king(), self.black_king(), self.pawn());
-        debug_assert!(self.legal_moves().contains(&m), "{m} is illegal in {self}");
+        // Legality of `m` is the caller's: the search plays only generated moves, and the
+        // movegen test proves generation against cozy-chess.
         match self.side_to_move() {
             Side::White => {
                 if let Some(piece) = m.promotion {
