@@ -6,6 +6,7 @@
 
 mod audit;
 mod common;
+mod kpk;
 mod search;
 mod sweep;
 mod trace;
@@ -35,6 +36,8 @@ enum Command {
     Trace(trace::Args),
     /// Plain against null-move node counts over depth limits and reductions.
     Sweep(sweep::Args),
+    /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
+    Kpk(kpk::Args),
 }
 
 fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
@@ -44,6 +47,7 @@ fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
         Command::TreeStats(args) => tree_stats::run(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Kpk(args) => kpk::run(&args),
     }
 }
 
