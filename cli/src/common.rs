@@ -55,6 +55,8 @@ pub fn clap_exit(e: &clap::Error) -> ExitCode {
 pub enum EngineName {
     /// The page's JavaScript, line for line.
     Naive,
+    /// The generic, allocation-free searcher on bitboards: the page's nodes, faster.
+    Optimized,
     /// Exhaustive minimax without pruning (ignores mode and reduction).
     Oracle,
 }
@@ -64,6 +66,7 @@ impl EngineName {
     pub fn engine(self) -> &'static dyn Engine {
         match self {
             Self::Naive => &nullmove_naive::NaiveEngine,
+            Self::Optimized => &nullmove_optimized::OptimizedEngine,
             Self::Oracle => &nullmove_oracle::OracleEngine,
         }
     }

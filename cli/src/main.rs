@@ -5,6 +5,7 @@
 //! message on stderr.
 
 mod audit;
+mod bench;
 mod common;
 mod kpk;
 mod search;
@@ -36,6 +37,8 @@ enum Command {
     Trace(trace::Args),
     /// Plain against null-move node counts over depth limits and reductions.
     Sweep(sweep::Args),
+    /// A fixed workload per engine: node total (the signature), speed, heap allocations.
+    Bench(bench::Args),
     /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
     Kpk(kpk::Args),
 }
@@ -48,6 +51,7 @@ fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
         Command::Trace(args) => trace::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Kpk(args) => kpk::run(&args),
+        Command::Bench(args) => bench::run(&args),
     }
 }
 

@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, value_enum)]
     mode: ModeArg,
     /// Which engine searches (the oracle ignores mode and reduction).
-    #[arg(long, value_enum, default_value = "naive")]
+    #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineName,
     /// Print one JSON document instead of a table.
     #[arg(long)]

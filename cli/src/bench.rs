@@ -1,0 +1,193 @@
+//! `nullmove bench`: a fixed workload, as a chess engine's `bench` command runs one.
+//!
+//! The workload is every one of the 4,520 non-terminal reachable positions, searched at every
+//! depth limit 1..=9 with every reduction 0..=6 in both modes (the differential test's grid).
+//! Its total node count, 43,774,555, is the signature: it changes only when the search
+//! does. Per engine the command reports that total, the seconds the searches took, nodes per
+//! second, and the heap allocations made while searching, counted by the binary's global
+//! allocator (below). The position list and the parameter grid are built before timing.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use nullmove_core::{Engine, Mode, NoSink, Position, SearchParams};
+use nullmove_optimized::{Searcher, TicTacToe};
+use serde::Serialize;
+
+use crate::common::{self, CliError};
+
+/// Counts every heap allocation of the process, so `bench` can report those made during a
+/// search. The count is one relaxed atomic increment per allocation, which no other command
+/// notices.
+struct CountingAllocator;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// The workspace denies `unsafe_code`; a global allocator cannot be written without
+// `unsafe impl`, so it is allowed here. The impl only counts and forwards to `System`.
+#[allow(unsafe_code)]
+// SAFETY: every method forwards its arguments unchanged to the system allocator, which
+// upholds `GlobalAlloc`'s contract.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+/// Which engines `bench` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchEngine {
+    /// The page's JavaScript, line for line.
+    Naive,
+    /// The generic, allocation-free searcher on bitboards.
+    Optimized,
+    /// Both, naive first.
+    All,
+}
+
+/// Arguments of `nullmove bench`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Which engine to run.
+    #[arg(long, value_enum, default_value = "optimized")]
+    engine: BenchEngine,
+    /// Print one JSON document instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct EngineRun {
+    engine: &'static str,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    allocations: u64,
+}
+
+#[derive(Debug, Serialize)]
+struct Out {
+    engines: Vec<EngineRun>,
+}
+
+/// The fixed workload: (position, parameters) pairs, built once.
+fn workload() -> (Vec<Position>, Vec<SearchParams>) {
+    let grid = (1..=9)
+        .flat_map(|d| (0..=6).flat_map(move |r| [Mode::Plain, Mode::Null].map(|m| (d, r, m))))
+        .map(|(d, r, m)| SearchParams::new(d, r, m).expect("the grid is in range"))
+        .collect();
+    (Position::all_nonterminal(), grid)
+}
+
+/// Times `search` over the workload, counting nodes and allocations.
+fn run_engine(
+    name: &'static str,
+    positions: &[Position],
+    grid: &[SearchParams],
+    mut search: impl FnMut(&Position, &SearchParams) -> u64,
+) -> EngineRun {
+    let allocations_before = ALLOCATIONS.load(Ordering::Relaxed);
+    let start = Instant::now();
+    let mut nodes = 0;
+    for p in positions {
+        for params in grid {
+            nodes += search(std::hint::black_box(p), params);
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations_before;
+    EngineRun {
+        engine: name,
+        nodes,
+        seconds,
+        nodes_per_second: nodes as f64 / seconds,
+        allocations,
+    }
+}
+
+/// The naive engine as every command runs it: `Engine::search`, report and all.
+fn naive(p: &Position, params: &SearchParams) -> u64 {
+    nullmove_naive::NaiveEngine.search(p, params).nodes
+}
+
+/// The optimized searcher with the root moves' values kept in a fixed array: the whole
+/// search, root report values included, without the report's `Vec`.
+fn optimized(p: &Position, params: &SearchParams) -> u64 {
+    let mut sink = NoSink;
+    let mut searcher = Searcher::new(TicTacToe::from(p), params.into(), &mut sink);
+    let mut root = [(0_u8, 0); 9];
+    let mut len = 0;
+    let value = searcher.search_root(|mark, v| {
+        root[len] = (mark.cell(), v);
+        len += 1;
+    });
+    std::hint::black_box((value, root));
+    searcher.stats().nodes
+}
+
+/// Runs the workload on the chosen engines and prints the result.
+pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+    let (positions, grid) = workload();
+    let mut engines = Vec::with_capacity(2);
+    if matches!(args.engine, BenchEngine::Naive | BenchEngine::All) {
+        engines.push(run_engine("naive", &positions, &grid, naive));
+    }
+    if matches!(args.engine, BenchEngine::Optimized | BenchEngine::All) {
+        engines.push(run_engine("optimized", &positions, &grid, optimized));
+    }
+    let out = Out { engines };
+    if args.json {
+        common::print_json(&out)?;
+    } else {
+        print_table(&out, positions.len(), grid.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_table(out: &Out, positions: usize, grid: usize) {
+    println!(
+        "workload: {positions} positions x {grid} searches (depth limits 1..=9, R 0..=6, plain and null)\n"
+    );
+    println!(
+        "{:<10} {:>12} {:>9} {:>14} {:>12}",
+        "engine", "nodes", "seconds", "nodes/second", "allocations"
+    );
+    for e in &out.engines {
+        println!(
+            "{:<10} {:>12} {:>9.3} {:>14.0} {:>12}",
+            e.engine, e.nodes, e.seconds, e.nodes_per_second, e.allocations
+        );
+    }
+    if let [naive, optimized] = &out.engines[..] {
+        let same = if naive.nodes == optimized.nodes {
+            "identical node totals"
+        } else {
+            "NODE TOTALS DIFFER"
+        };
+        println!(
+            "\noptimized / naive: {:.1}x nodes per second, {same}",
+            optimized.nodes_per_second / naive.nodes_per_second
+        );
+    }
+}
