@@ -103,6 +103,17 @@ impl Side for Min {
     type Other = Max;
 }
 
+/// What a caller knows about a call's depth against the depth limit, as a const parameter of
+/// [`Searcher::visit`], so that a known answer costs no test.
+mod limit {
+    /// Unknown: test `depth >= depthLimit`.
+    pub const UNKNOWN: u8 = 0;
+    /// At (or past) the limit: a leaf (every child of a node one ply above the limit).
+    pub const AT: u8 = 1;
+    /// Below the limit (every child of a node two or more plies above it).
+    pub const BELOW: u8 = 2;
+}
+
 /// A search in progress: the game state it mutates in place, the configuration, the
 /// counters and the sink. Holds no heap memory of its own.
 ///
@@ -156,9 +167,9 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
     pub fn search_root(&mut self, record: impl FnMut(G::Move, Value)) -> Value {
         let (game, hook) = (self.game, &mut Recorder(record));
         if game.maximizing() {
-            self.visit::<Max, true, false, _>(game, 0, -INF, INF, hook)
+            self.visit::<Max, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
         } else {
-            self.visit::<Min, true, false, _>(game, 0, -INF, INF, hook)
+            self.visit::<Min, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
         }
     }
 
@@ -168,9 +179,21 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
     pub fn search_window(&mut self, depth: u32, alpha: Value, beta: Value) -> Value {
         let game = self.game;
         if game.maximizing() {
-            self.visit::<Max, true, false, NoHook>(game, depth, alpha, beta, &mut NoHook)
+            self.visit::<Max, true, { limit::UNKNOWN }, NoHook>(
+                game,
+                depth,
+                alpha,
+                beta,
+                &mut NoHook,
+            )
         } else {
-            self.visit::<Min, true, false, NoHook>(game, depth, alpha, beta, &mut NoHook)
+            self.visit::<Min, true, { limit::UNKNOWN }, NoHook>(
+                game,
+                depth,
+                alpha,
+                beta,
+                &mut NoHook,
+            )
         }
     }
 
@@ -215,13 +238,12 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
     /// One call of the page's function, split in two: this inlined head counts the node,
     /// emits its `Call` and settles the leaves (a finished game, the depth limit); only a
     /// node that will probe or move pays for a real call, into [`Searcher::interior`].
-    /// `AT_LIMIT` says the caller knows `depth >= depthLimit` (every child of a node one ply
-    /// above the limit), so the leaf needs no test at all.
+    /// `LIMIT` is what the caller knows about `depth >= depthLimit` (see [`limit`]).
     // PERF: see the README's "Benchmarks" for the measured effect of settling leaves in the
     // parent.
     #[allow(clippy::inline_always)] // measured: see the PERF note above
     #[inline(always)]
-    fn visit<Sd: Side, const ALLOW_NULL: bool, const AT_LIMIT: bool, H: RootHook<G::Move>>(
+    fn visit<Sd: Side, const ALLOW_NULL: bool, const LIMIT: u8, H: RootHook<G::Move>>(
         &mut self,
         game: G,
         depth: u32,
@@ -235,7 +257,16 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
             "windows stay inside the sentinels"
         );
         debug_assert_eq!(game.maximizing(), Sd::MAXIMIZING, "the type is the side");
-        debug_assert!(!AT_LIMIT || depth >= self.config.depth_limit);
+        let at_limit = match LIMIT {
+            limit::AT => true,
+            limit::BELOW => false,
+            _ => depth >= self.config.depth_limit,
+        };
+        debug_assert_eq!(
+            at_limit,
+            depth >= self.config.depth_limit,
+            "LIMIT = {LIMIT}"
+        );
         self.stats.nodes += 1;
         self.emit(|| Event::Call {
             depth,
@@ -247,7 +278,7 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         // The page tests "real, finished game" first, then "out of budget". At or past the
         // limit either way the call is a leaf, so there the two tests become one choice
         // between the terminal score and the heuristic.
-        if AT_LIMIT || depth >= self.config.depth_limit {
+        if at_limit {
             let (value, kind) = match game.terminal_score(depth) {
                 Some(s) => (s, LeafKind::Terminal),
                 None => (game.evaluate(), LeafKind::Heuristic),
@@ -305,7 +336,7 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
                 target_depth: depth + 1 + r,
             });
             game.make_null();
-            let score = self.visit::<Sd::Other, false, false, NoHook>(
+            let score = self.visit::<Sd::Other, false, { limit::UNKNOWN }, NoHook>(
                 game,
                 depth + 1 + r,
                 alpha,
@@ -339,18 +370,18 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         //    child is a leaf: that loop is compiled separately, with no call in it.
         // PERF: see the README's "Benchmarks" for what the call-free frontier loop saves.
         if depth + 1 >= self.config.depth_limit {
-            self.moves::<Sd, true, H>(game, depth, alpha, beta, hook)
+            self.moves::<Sd, { limit::AT }, H>(game, depth, alpha, beta, hook)
         } else {
-            self.moves::<Sd, false, H>(game, depth, alpha, beta, hook)
+            self.moves::<Sd, { limit::BELOW }, H>(game, depth, alpha, beta, hook)
         }
     }
 
     /// The page's move loop at `depth`: each move made, its child searched with the window
     /// carried, the move taken back, `best` and the window updated, a cutoff when
-    /// `beta <= alpha`. `FRONTIER` says every child lies at the depth limit.
+    /// `beta <= alpha`. `CHILD_LIMIT` is where every child lies against the depth limit.
     #[allow(clippy::inline_always)] // measured: see the PERF note in `interior`
     #[inline(always)]
-    fn moves<Sd: Side, const FRONTIER: bool, H: RootHook<G::Move>>(
+    fn moves<Sd: Side, const CHILD_LIMIT: u8, H: RootHook<G::Move>>(
         &mut self,
         mut game: G,
         depth: u32,
@@ -369,7 +400,7 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
                 side,
                 cell: G::move_label(mv),
             });
-            let value = self.visit::<Sd::Other, true, FRONTIER, NoHook>(
+            let value = self.visit::<Sd::Other, true, CHILD_LIMIT, NoHook>(
                 game,
                 depth + 1,
                 alpha,

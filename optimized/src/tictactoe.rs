@@ -123,19 +123,25 @@ const fn build_table() -> [i16; TABLE_LEN] {
     t
 }
 
-/// The base-3 key of two bitboards, from scratch (the state keeps it incrementally).
+/// `BASE3[bits]`: the sum of `3^c` over the cells `c` set in `bits`, so that the key of a
+/// board is `BASE3[x] + 2 * BASE3[o]` (1 KB).
+const BASE3: [u16; 1 << CELLS] = {
+    let mut t = [0_u16; 1 << CELLS];
+    let mut bits = 1;
+    while bits < t.len() {
+        let low = bits.trailing_zeros() as usize;
+        t[bits] = t[bits & (bits - 1)] + POW3[low];
+        bits += 1;
+    }
+    t
+};
+
+/// The base-3 key of two bitboards, from scratch (the state keeps it incrementally); a cell
+/// set in both counts as X's.
 #[must_use]
 pub const fn key_of(x: u16, o: u16) -> u16 {
-    let (mut key, mut c) = (0, 0);
-    while c < CELLS {
-        if x & (1 << c) != 0 {
-            key += POW3[c];
-        } else if o & (1 << c) != 0 {
-            key += 2 * POW3[c];
-        }
-        c += 1;
-    }
-    key
+    let (x, o) = (x & FULL, o & FULL & !x);
+    BASE3[x as usize] + 2 * BASE3[o as usize]
 }
 
 /// A tic-tac-toe state on bitboards: the board and the side to move, which is stored
@@ -190,11 +196,8 @@ impl TicTacToe {
     pub fn new(board: &Board, maximizing: bool) -> Self {
         let (mut x, mut o) = (0_u16, 0_u16);
         for (c, cell) in board.iter().enumerate() {
-            match cell {
-                Some(Player::X) => x |= 1 << c,
-                Some(Player::O) => o |= 1 << c,
-                None => {}
-            }
+            x |= u16::from(*cell == Some(Player::X)) << c;
+            o |= u16::from(*cell == Some(Player::O)) << c;
         }
         let side = if maximizing { 0 } else { SIDE_BIT };
         Self {
