@@ -43,7 +43,7 @@ pub struct Args {
     #[arg(long, default_value = "0..=6", value_parser = parse_reductions, value_name = "A..=B")]
     reductions: RangeInclusive<u32>,
     /// Which engine searches both modes.
-    #[arg(long, value_enum, default_value = "naive")]
+    #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineName,
     /// Print `{"rows":[...]}` instead of a table.
     #[arg(long, conflicts_with = "csv")]
@@ -69,7 +69,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     if args.engine == EngineName::Oracle {
         return Err(CliError::Message(
             "the sweep compares plain and null-move search; the oracle does neither \
-             (use --engine naive)"
+             (use --engine optimized or naive)"
                 .into(),
         ));
     }

@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(long, value_enum)]
     mode: ModeArg,
     /// Which engine searches (the oracle has no events to trace).
-    #[arg(long, value_enum, default_value = "naive")]
+    #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineName,
     /// Step through the log like the page's Step button: Enter shows the next event, `r`
     /// runs to the end, `q` quits. Without a terminal on stdin it behaves like Run.
@@ -43,7 +43,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     if args.engine == EngineName::Oracle {
         return Err(CliError::Message(
             "the oracle searches without a window or null move, so it has no events to trace; \
-             use --engine naive"
+             use --engine optimized or naive"
                 .into(),
         ));
     }

@@ -161,3 +161,29 @@ fn bad_ranges_exit_2_with_one_line() {
     oracle.extend(["--engine", "oracle"]);
     rejects(&oracle, "no events to trace");
 }
+
+/// The default engine (optimized) and the page's own function (naive) print the same trace
+/// and the same sweep; only the trace's header names the engine.
+#[test]
+fn engines_agree_on_trace_and_sweep() {
+    let mut naive = PITFALL.to_vec();
+    naive.extend(["--engine", "naive"]);
+    let a = stdout(&PITFALL);
+    let b = stdout(&naive);
+    assert!(a.lines().next().unwrap().ends_with("engine optimized"));
+    assert_eq!(
+        a.lines().skip(1).collect::<Vec<_>>(),
+        b.lines().skip(1).collect::<Vec<_>>()
+    );
+    let grid = [
+        "sweep",
+        "--depths",
+        "2..=9",
+        "--reductions",
+        "0..=6",
+        "--csv",
+    ];
+    let mut naive = grid.to_vec();
+    naive.extend(["--engine", "naive"]);
+    assert_eq!(stdout(&grid), stdout(&naive));
+}
