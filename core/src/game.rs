@@ -8,7 +8,9 @@
 //! exactly those, with no board size, no marks and no cells, so that tic-tac-toe (the
 //! optimized crate's bitboard) and a chess endgame can share one searcher. The only
 //! game-specific refusal a pass needs, chess's "no null move in check", is
-//! [`Game::null_allowed`].
+//! [`Game::null_allowed`]; the safeguards' threat and endgame guards ask the game through
+//! [`Game::pass_is_dangerous`] and [`Game::material`], so the searcher stays free of game
+//! knowledge.
 
 use crate::search::Value;
 
@@ -87,6 +89,22 @@ pub trait Game {
     /// (not at the root, never twice in a row, enough depth) are not the game's business.
     fn null_allowed(&self) -> bool {
         true
+    }
+
+    /// Whether passing here would be reckless because the opponent, moving next, has a
+    /// direct threat: the hook of the searcher's threat guard (issue 5), asked only when that
+    /// guard is on. Tic-tac-toe: the opponent has two in a line with the third cell empty;
+    /// chess: the mover is in check (the article's first safeguard). Default: no threat known.
+    fn pass_is_dangerous(&self) -> bool {
+        false
+    }
+
+    /// How much is left on the board by the game's own measure: the hook of the searcher's
+    /// endgame guard (no null move when it is below a threshold; the article's "none in
+    /// low-material positions"), asked only when that guard is on. Tic-tac-toe: empty cells;
+    /// chess: the mover's non-pawn material. Default: unlimited, so the guard never fires.
+    fn material(&self) -> u32 {
+        u32::MAX
     }
 
     /// Passes: the position unchanged, the turn flipped ("Why it works").

@@ -76,6 +76,30 @@ pub enum Event {
         /// The value returned (the bound).
         value: Value,
     },
+    /// A null-move probe failed high and a safeguard re-checks it with real moves before
+    /// trusting it (issue 5's verification): the same node is searched again, its own call
+    /// at `target_depth` with no null move there. Only guarded searches emit it.
+    VerifyStart {
+        /// Depth of the node whose probe failed high.
+        depth: u32,
+        /// The side that passed.
+        side: Player,
+        /// The depth of the verification's own call.
+        target_depth: u32,
+    },
+    /// The verification search returned: a prune follows only when it `fails` too.
+    VerifyResolved {
+        /// Depth of the node being verified.
+        depth: u32,
+        /// The side that passed.
+        side: Player,
+        /// What the verification search returned.
+        score: Value,
+        /// The bound it was tested against (beta for X, alpha for O).
+        bound: Value,
+        /// Whether it reached the bound as the probe did.
+        fails: bool,
+    },
     /// A real move is tried.
     Move {
         /// Depth of the node moving.

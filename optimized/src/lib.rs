@@ -18,9 +18,13 @@
 //! assert_eq!((null.best_move, null.value), (Some(0), 9));
 //! ```
 
+mod guards;
 mod search;
 mod tictactoe;
 
+pub use guards::{
+    Confirm, GuardError, GuardedEngine, Guards, HEINZ_DEPTH, Verification, Verifying,
+};
 pub use search::{Config, NoHook, Recorder, RootHook, Searcher};
 pub use tictactoe::{FULL, KEYS, Mark, Marks, TicTacToe, ToPositionError, key_of};
 
@@ -36,14 +40,12 @@ use nullmove_core::{
 pub struct OptimizedEngine;
 
 impl OptimizedEngine {
-    fn run<S: EventSink + ?Sized>(
-        position: &Position,
-        params: &SearchParams,
-        sink: &mut S,
-    ) -> RootReport {
+    /// Searches `position` under `config` (the page's parameters, and the safeguards for
+    /// [`GuardedEngine`]).
+    fn run<S: EventSink + ?Sized>(position: &Position, config: Config, sink: &mut S) -> RootReport {
         let mover = position.side_to_move();
         let mut root = RootTracker::new();
-        let mut searcher = Searcher::new(TicTacToe::from(position), params.into(), sink);
+        let mut searcher = Searcher::new(TicTacToe::from(position), config, sink);
         let value = searcher.search_root(|mark, v| root.record(mark.cell(), v));
         debug_assert_eq!(
             searcher.game(),
@@ -65,11 +67,11 @@ impl Engine for OptimizedEngine {
         params: &SearchParams,
         sink: &mut dyn EventSink,
     ) -> RootReport {
-        Self::run(position, params, sink)
+        Self::run(position, params.into(), sink)
     }
 
     fn search(&self, position: &Position, params: &SearchParams) -> RootReport {
-        Self::run(position, params, &mut NoSink)
+        Self::run(position, params.into(), &mut NoSink)
     }
 }
 

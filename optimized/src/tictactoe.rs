@@ -368,6 +368,17 @@ impl Mark {
     }
 }
 
+/// The eight lines as bit masks, in [`LINES`] order.
+const LINE_MASKS: [u16; 8] = {
+    let mut m = [0_u16; 8];
+    let mut i = 0;
+    while i < LINES.len() {
+        m[i] = (1 << LINES[i][0]) | (1 << LINES[i][1]) | (1 << LINES[i][2]);
+        i += 1;
+    }
+    m
+};
+
 /// The moves of one position: its empty cells, lowest first (the page's `emptyCells`
 /// order), each marked by the side to move. A copy of two small integers, no allocation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -450,6 +461,24 @@ impl Game for TicTacToe {
     #[inline]
     fn unmake_null(&mut self) {
         self.word ^= SIDE_BIT;
+    }
+
+    /// The threat guard's question (issue 5): after a pass the opponent moves, so a pass is
+    /// dangerous when the opponent has two in a line whose third cell is empty.
+    fn pass_is_dangerous(&self) -> bool {
+        let (mover, opponent) = if self.maximizing() {
+            (self.x(), self.o())
+        } else {
+            (self.o(), self.x())
+        };
+        LINE_MASKS
+            .iter()
+            .any(|&m| (opponent & m).count_ones() == 2 && mover & m == 0)
+    }
+
+    /// The endgame guard's measure (issue 5): the empty cells left.
+    fn material(&self) -> u32 {
+        self.empty().count_ones()
     }
 
     #[inline]
