@@ -7,7 +7,9 @@
 mod audit;
 mod bench;
 mod common;
+mod guards;
 mod kpk;
+mod safeguards;
 mod search;
 mod sweep;
 mod trace;
@@ -37,6 +39,8 @@ enum Command {
     Trace(trace::Args),
     /// Plain against null-move node counts over depth limits and reductions.
     Sweep(sweep::Args),
+    /// Every safeguard against plain alpha-beta over every reachable position: which guard?
+    Safeguards(safeguards::Args),
     /// A fixed workload per engine: node total (the signature), speed, heap allocations.
     Bench(bench::Args),
     /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
@@ -50,6 +54,7 @@ fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
         Command::TreeStats(args) => tree_stats::run(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::Safeguards(args) => safeguards::run(&args),
         Command::Kpk(args) => kpk::run(&args),
         Command::Bench(args) => bench::run(&args),
     }

@@ -6,6 +6,7 @@ use nullmove_core::{Cell, Position, SearchParams, Value};
 use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, ModeArg};
+use crate::guards::GuardArgs;
 
 /// Arguments of `nullmove search`.
 #[derive(Debug, clap::Args)]
@@ -28,6 +29,9 @@ pub struct Args {
     /// Print one JSON document instead of a table.
     #[arg(long)]
     json: bool,
+    /// The safeguards (optimized engine only; all off: the page's search).
+    #[command(flatten)]
+    guards: GuardArgs,
 }
 
 #[derive(Serialize)]
@@ -46,6 +50,8 @@ struct Out {
     reduction: u32,
     mode: String,
     engine: &'static str,
+    /// The safeguards on, in the command line's words (`page` when none).
+    guards: String,
     best_move: Option<Cell>,
     value: Value,
     nodes: u64,
@@ -60,7 +66,8 @@ struct Out {
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     let params = SearchParams::new(args.depth, args.reduction, args.mode.into())
         .map_err(|e| CliError::Message(e.to_string()))?;
-    let engine = args.engine.engine();
+    let chosen = args.guards.engine(args.engine)?;
+    let engine = chosen.get();
     let report = engine.search(&args.board, &params);
     let exact = nullmove_oracle::exact_root(&args.board, args.depth);
     let exact_of = |cell: Cell| {
@@ -77,6 +84,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         reduction: args.reduction,
         mode: params.mode().to_string(),
         engine: engine.name(),
+        guards: chosen.guards().to_string(),
         best_move: report.best_move,
         value: report.value,
         nodes: report.nodes,
@@ -103,8 +111,13 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
 
 fn print_table(board: &Position, out: &Out) {
     println!("{}", common::draw_board(board));
+    let guards = if out.guards == "page" {
+        String::new()
+    } else {
+        format!(" · guards {}", out.guards)
+    };
     println!(
-        "\n{} to move · depth limit {} · R {} · mode {} · engine {}\n",
+        "\n{} to move · depth limit {} · R {} · mode {} · engine {}{guards}\n",
         out.side_to_move, out.depth, out.reduction, out.mode, out.engine
     );
     println!("{:>4}  {:>6}  {:>6}", "cell", "value", "exact");

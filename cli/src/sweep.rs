@@ -11,6 +11,7 @@ use nullmove_fixtures::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
 use plotters::prelude::*;
 
 use crate::common::{self, CliError, EngineName};
+use crate::guards::GuardArgs;
 
 /// `empty` or `all` on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -54,6 +55,10 @@ pub struct Args {
     /// Also draw the sweep as an SVG chart into FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// The safeguards, applied to the null-move search (optimized engine only); plain
+    /// alpha-beta is what they are compared with.
+    #[command(flatten)]
+    guards: GuardArgs,
 }
 
 fn parse_depths(s: &str) -> Result<RangeInclusive<u32>, String> {
@@ -73,6 +78,11 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
                 .into(),
         ));
     }
+    let chosen = args.guards.engine(args.engine)?;
+    let engine = match chosen.guards() {
+        g if g.is_page() => chosen.get().name().to_owned(),
+        g => format!("{}, guards {g}", chosen.get().name()),
+    };
     let grid = Grid::new(args.depths.clone(), args.reductions.clone())
         .map_err(|e| CliError::Message(e.to_string()))?;
     let set = PositionSet::from(args.positions);
@@ -90,11 +100,11 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let result = sweep::run(args.engine.engine(), set, &grid, &|| bar.inc(1));
+    let result = sweep::run(chosen.get(), set, &grid, &|| bar.inc(1));
     bar.finish_and_clear();
 
     if let Some(path) = &args.svg {
-        draw(&result, set, args.engine.engine().name(), path)?;
+        draw(&result, set, &engine, path)?;
     }
     if args.json {
         common::print_json(&result)?;
@@ -105,10 +115,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
             PositionSet::Empty => "the empty board".to_owned(),
             PositionSet::All => format!("{} non-terminal reachable positions", positions(&result)),
         };
-        println!(
-            "null-move pruning against plain alpha-beta on {what}, engine {}\n",
-            args.engine.engine().name()
-        );
+        println!("null-move pruning against plain alpha-beta on {what}, engine {engine}\n");
         print!("{}", result.to_table());
         println!(
             "\nsaving = 100 * (plain - null) / plain; ratio = null / plain; worse_move counts \

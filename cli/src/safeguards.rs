@@ -1,0 +1,202 @@
+//! `nullmove safeguards`: every guard and combination of the optimized engine against plain
+//! alpha-beta over every reachable position (issue 5), as a table, JSON and an SVG chart of
+//! nodes saved against the worse-move rate.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use nullmove_fixtures::audit::count;
+use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
+use nullmove_fixtures::sweep::{self, Grid, PositionSet};
+use plotters::prelude::*;
+
+use crate::common::{self, CliError};
+use crate::sweep::PositionsArg;
+
+/// Arguments of `nullmove safeguards`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Which positions: all 4,520 non-terminal reachable positions, or the empty board.
+    #[arg(long, value_enum, default_value = "all")]
+    positions: PositionsArg,
+    /// Print `{"rows":[...],"pitfall":[...],...}` instead of the tables.
+    #[arg(long)]
+    json: bool,
+    /// Also draw nodes saved against the worse-move rate, one point per configuration, as
+    /// an SVG chart into FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+/// Measures every configuration and prints the table.
+pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+    let set = PositionSet::from(args.positions);
+    let grid = Grid::standard();
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(sweep::work_items(set, &grid));
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:40}] {pos}/{len} position x depth items, {eta} left",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        bar.set_message("measuring the safeguards");
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let table = safeguards::measure(set, &grid, &safeguards::configurations(), &|| bar.inc(1));
+    bar.finish_and_clear();
+
+    if let Some(path) = &args.svg {
+        draw(&table, path)?;
+    }
+    if args.json {
+        common::print_json(&table)?;
+    } else {
+        println!(
+            "null-move pruning with safeguards (optimized engine) against plain alpha-beta: {} \
+             positions x depth limits 1..=9 x R 0..=6 = {} searches per configuration\n",
+            count(table.positions),
+            count(table.searches)
+        );
+        print!("{}", table.to_table());
+        println!(
+            "\nsaving = 100 * (plain - null) / plain over every search; cheaper_in = (depth \
+             limit, R) cells where it visits fewer nodes than plain; value_changed and \
+             worse_move count searches (worse: the chosen move is worth less, by the oracle's \
+             exact depth-limited values, than the best); rate = worse_move / searches\n"
+        );
+        println!("the page's pitfall, ...O.X..., depth limit 3, R 1:\n");
+        print!("{}", table.pitfall_table());
+        println!("\n{}", table.conclusion());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn svg_error(e: impl std::fmt::Display) -> CliError {
+    CliError::Message(format!("cannot draw the SVG: {e}"))
+}
+
+/// The colour of a configuration: by the guard it is built on.
+fn colour(name: &str) -> RGBColor {
+    if name == "page" {
+        BLACK
+    } else if name.contains('+') {
+        RGBColor(110, 110, 110)
+    } else if name.starts_with("min-probe-depth") {
+        RGBColor(214, 39, 40)
+    } else if name.starts_with("threat") {
+        RGBColor(255, 127, 14)
+    } else if name.starts_with("min-empty") {
+        RGBColor(44, 160, 44)
+    } else if name.starts_with("adaptive") {
+        RGBColor(148, 103, 189)
+    } else {
+        RGBColor(31, 119, 180)
+    }
+}
+
+/// Percent of searches with a worse move.
+fn rate(t: &Safeguards, r: &SafeguardRow) -> f64 {
+    100.0 * r.worse_move as f64 / t.searches as f64
+}
+
+/// Nodes saved against the worse-move rate, one labelled point per configuration.
+fn draw(t: &Safeguards, path: &Path) -> Result<(), CliError> {
+    let root = SVGBackend::new(path, (1200, 800)).into_drawing_area();
+    root.fill(&WHITE).map_err(svg_error)?;
+    let x_hi = t.rows.iter().map(|r| rate(t, r)).fold(0.0, f64::max) * 1.25 + 0.005;
+    let ys = t.rows.iter().map(SafeguardRow::savings_percent);
+    let y_lo = ys.clone().fold(0.0, f64::min) - 15.0;
+    let y_hi = ys.fold(0.0, f64::max) + 15.0;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!(
+                "Which guard? Nodes saved against worse moves, {} positions x depth limits \
+                 1..=9 x R 0..=6",
+                count(t.positions)
+            ),
+            ("sans-serif", 22),
+        )
+        .margin(16)
+        .x_label_area_size(52)
+        .y_label_area_size(80)
+        .build_cartesian_2d(-0.004..x_hi, y_lo..y_hi)
+        .map_err(svg_error)?;
+    chart
+        .configure_mesh()
+        .x_desc("searches choosing a worse move than the oracle's best (%)")
+        .y_desc("nodes saved against plain alpha-beta (%; below 0: extra nodes)")
+        .x_label_formatter(&|x| format!("{x:.3}%"))
+        .y_label_formatter(&|y| format!("{y:.0}%"))
+        .draw()
+        .map_err(svg_error)?;
+    // Plain alpha-beta: no saving, no worse move.
+    chart
+        .draw_series(LineSeries::new(
+            [(-0.004, 0.0), (x_hi, 0.0)],
+            BLACK.mix(0.5).stroke_width(1),
+        ))
+        .map_err(svg_error)?;
+    chart
+        .draw_series([Text::new(
+            "plain alpha-beta: 0% saved, never a worse move",
+            (x_hi * 0.45, 4.0),
+            ("sans-serif", 14),
+        )])
+        .map_err(svg_error)?;
+    chart
+        .draw_series(LineSeries::new(
+            [(0.0, y_lo), (0.0, y_hi)],
+            RGBColor(44, 160, 44).mix(0.5).stroke_width(1),
+        ))
+        .map_err(svg_error)?;
+    chart
+        .draw_series([Text::new(
+            "never a worse move",
+            (0.0015, y_lo + 8.0),
+            ("sans-serif", 14).into_font().color(&RGBColor(44, 160, 44)),
+        )])
+        .map_err(svg_error)?;
+    // Labels go to the right of their points, top to bottom; a label that would overlap one
+    // placed before it moves down and is tied to its point by a thin line (the safe
+    // configurations crowd the top left corner).
+    let mut order: Vec<&SafeguardRow> = t.rows.iter().collect();
+    order.sort_by(|a, b| b.savings_percent().total_cmp(&a.savings_percent()));
+    let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new();
+    for r in order {
+        let c = colour(&r.configuration);
+        let at = (rate(t, r), r.savings_percent());
+        let (px, py) = chart.backend_coord(&at);
+        let width = 7 * r.configuration.len() as i32;
+        let (x0, mut y0) = (px + 14, py - 7);
+        while placed
+            .iter()
+            .any(|p| x0 < p.2 && p.0 < x0 + width && y0 < p.3 && p.1 < y0 + 14)
+        {
+            y0 += 2;
+        }
+        placed.push((x0, y0, x0 + width, y0 + 14));
+        let (dx, dy) = (x0 - px, y0 - py);
+        if dy > 0 {
+            chart
+                .draw_series([EmptyElement::at(at)
+                    + PathElement::new(vec![(3, 3), (dx - 2, dy + 7)], c.mix(0.6).stroke_width(1))])
+                .map_err(svg_error)?;
+        }
+        chart
+            .draw_series([EmptyElement::at(at)
+                + Circle::new((0, 0), 5, c.filled())
+                + Text::new(
+                    r.configuration.clone(),
+                    (dx, dy),
+                    ("sans-serif", 13).into_font().color(&c),
+                )])
+            .map_err(svg_error)?;
+    }
+    root.present().map_err(svg_error)?;
+    Ok(())
+}
