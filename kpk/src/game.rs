@@ -217,6 +217,18 @@ impl Game for KpkGame<'_> {
         }
     }
 
+    /// The threat guard's question (issue 5) in chess terms: the mover is in check, so a
+    /// pass would leave the king to be taken (the article's first safeguard).
+    fn pass_is_dangerous(&self) -> bool {
+        self.kpk().in_check()
+    }
+
+    /// The endgame guard's measure (issue 5) in chess terms, the article's and Stockfish's:
+    /// the mover's non-pawn material, which K+P vs K never has.
+    fn material(&self) -> u32 {
+        0
+    }
+
     fn make_null(&mut self) {
         let p = self.kpk();
         if p.in_check() {

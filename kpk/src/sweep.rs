@@ -10,7 +10,7 @@
 //! node, same depth and window, does not reach the bound the probe claimed.
 
 use nullmove_core::{Event, EventSink, Mode, NoSink, SearchParams, Stats, Value};
-use nullmove_optimized::{Config, Searcher};
+use nullmove_optimized::{Config, Guards, Searcher, Verification};
 use serde::Serialize;
 
 use crate::game::{EXACT_WIN, Evaluation, KpkGame, NullRule};
@@ -55,8 +55,19 @@ pub fn config(depth_limit: u32, reduction: u32, mode: Mode) -> Config {
     }
 }
 
+/// The page's configuration with `guards` (issue 5).
+fn guarded(depth_limit: u32, reduction: u32, guards: Guards) -> Config {
+    Config {
+        guards,
+        ..page_config(depth_limit, reduction)
+    }
+}
+
 /// The configurations the sweep compares: the page's rule, the in-check rule, the
-/// article's/Stockfish's low-material rule.
+/// article's/Stockfish's low-material rule; then the optimized engine's safeguards (issue 5):
+/// its threat and endgame guards on the page's rule, which the game maps to the in-check and
+/// low-material rules, and the guards that know nothing of chess (minimum probe depth,
+/// adaptive R, the two verifications) on chess's in-check rule.
 #[must_use]
 pub fn configurations() -> Vec<Configuration> {
     vec![
@@ -77,6 +88,96 @@ pub fn configurations() -> Vec<Configuration> {
             description: "no null move without non-pawn material (the article, Stockfish): never in K+P vs K",
             rule: NullRule::NonPawnMaterial,
             config: page_config,
+        },
+        Configuration {
+            name: "threat_guard",
+            description: "the page's rule with the threat guard, which K+P vs K reads as check",
+            rule: NullRule::Page,
+            config: |d, r| {
+                guarded(
+                    d,
+                    r,
+                    Guards {
+                        threat: true,
+                        ..Guards::PAGE
+                    },
+                )
+            },
+        },
+        Configuration {
+            name: "endgame_guard",
+            description: "the page's rule with the endgame guard at one unit of non-pawn material",
+            rule: NullRule::Page,
+            config: |d, r| {
+                guarded(
+                    d,
+                    r,
+                    Guards {
+                        min_material: 1,
+                        ..Guards::PAGE
+                    },
+                )
+            },
+        },
+        Configuration {
+            name: "min_probe_depth_1",
+            description: "in check no pass; a probe must search at least one real ply",
+            rule: NullRule::InCheck,
+            config: |d, r| {
+                guarded(
+                    d,
+                    r,
+                    Guards {
+                        min_probe_depth: 1,
+                        ..Guards::PAGE
+                    },
+                )
+            },
+        },
+        Configuration {
+            name: "adaptive_r",
+            description: "in check no pass; Heinz's adaptive R (R - 1 within 6 plies of the limit)",
+            rule: NullRule::InCheck,
+            config: |d, r| {
+                guarded(
+                    d,
+                    r,
+                    Guards {
+                        adaptive_r: true,
+                        ..Guards::PAGE
+                    },
+                )
+            },
+        },
+        Configuration {
+            name: "verify_stockfish_1",
+            description: "in check no pass; Stockfish's verification at every depth",
+            rule: NullRule::InCheck,
+            config: |d, r| {
+                guarded(
+                    d,
+                    r,
+                    Guards {
+                        verification: Verification::Stockfish { min_remaining: 1 },
+                        ..Guards::PAGE
+                    },
+                )
+            },
+        },
+        Configuration {
+            name: "verify_tn",
+            description: "in check no pass; Tabibi and Netanyahu's verification",
+            rule: NullRule::InCheck,
+            config: |d, r| {
+                guarded(
+                    d,
+                    r,
+                    Guards {
+                        verification: Verification::TabibiNetanyahu,
+                        ..Guards::PAGE
+                    },
+                )
+            },
         },
     ]
 }
@@ -247,6 +348,8 @@ impl EventSink for Replay {
                 let passed = self.top().with_other_side_to_move();
                 self.pending = Some(passed.map_or(Node::Beyond, Node::Kpk));
             }
+            // A verification (issue 5) searches the same node again.
+            Event::VerifyStart { .. } => self.pending = Some(Node::Kpk(self.top())),
             Event::Prune { value, .. } => {
                 let node = self.top();
                 let &(_, depth, alpha, beta) = self.stack.last().expect("inside a call");
