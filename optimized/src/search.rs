@@ -28,8 +28,8 @@ use crate::guards::{Confirm, Guards, Verifying};
 
 /// What one search is asked to do: the page's parameters and the safeguards ([`Guards`],
 /// all off by default, so the default search stays node for node the page's), read by
-/// exactly one of [`Searcher::null_move_allowed`], [`Searcher::reduction`] or the probe's
-/// cutoff step, [`Searcher::confirm_cutoff`].
+/// exactly one of the searcher's `null_move_allowed`, `reduction` or the probe's cutoff
+/// step, `confirm_cutoff`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Config {
     /// The page's `depthLimit`: at this depth the evaluation replaces search.
