@@ -60,7 +60,26 @@ fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
     }
 }
 
+/// A reader that closes the pipe early (`nullmove audit | head`) is not an error: stop
+/// quietly, as `trace` already does, instead of letting `println!` panic on `EPIPE`.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return common::clap_exit(&e),
