@@ -1,16 +1,10 @@
 //! `nullmove audit` against SPEC.md's contract, run on the real binary: the JSON fields, the
 //! statuses, the exit status (1 when a claim differs), the table and its one-line errors.
 
-use std::process::{Command, Output};
+mod support;
 
 use serde_json::Value;
-
-fn nullmove(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nullmove"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use support::nullmove;
 
 #[test]
 fn audit_json_follows_the_contract() {

@@ -3,16 +3,10 @@
 //! node signature, identical totals for both engines, zero allocations for the optimized
 //! search and a non-zero count for naive (so the counter is shown to count).
 
-use std::process::{Command, Output};
+mod support;
 
 use serde_json::Value;
-
-fn nullmove(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nullmove"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use support::nullmove;
 
 /// The signature: every non-terminal position x depth limits 1..=9 x R 0..=6 x both modes.
 const SIGNATURE: u64 = 43_774_555;
@@ -75,9 +69,5 @@ fn bench_defaults_to_optimized_and_prints_a_table() {
 
 #[test]
 fn bench_rejects_an_unknown_engine_in_one_line() {
-    let out = nullmove(&["bench", "--engine", "oracle"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains("naive, optimized, all"), "{err}");
+    support::one_line_error(&["bench", "--engine", "oracle"], "naive, optimized, all");
 }

@@ -1,33 +1,13 @@
 //! The command-line contract of SPEC.md, run against the real binary.
 
-use std::process::{Command, Output};
+mod support;
 
-use serde_json::Value;
+use support::{json, nullmove};
 
-fn nullmove(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nullmove"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = nullmove(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON document")
-}
-
-/// Bad input: exit status 2, one line on stderr naming the problem, nothing on stdout.
+/// Bad input: exit status 2, one line on stderr naming the problem, never a panic.
 fn rejects(args: &[&str], needle: &str) {
-    let out = nullmove(args);
+    let out = support::one_line_error(args, needle);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
     assert!(!err.contains("panicked"), "{err}");
 }
 

@@ -1,33 +1,8 @@
 //! `nullmove trace` and `nullmove sweep` against the real binary (issue 4).
 
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn nullmove(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nullmove"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = nullmove(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-fn rejects(args: &[&str], needle: &str) {
-    let out = nullmove(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
-    assert!(out.stdout.is_empty());
-}
+use support::{rejects, stdout};
 
 const PITFALL: [&str; 9] = [
     "trace",

@@ -3,36 +3,10 @@
 //! safeguards` (on the empty board here; the all-positions table is pinned by the fixtures
 //! crate's snapshots).
 
-use std::process::{Command, Output};
+mod support;
 
 use serde_json::Value;
-
-fn nullmove(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nullmove"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = nullmove(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON document")
-}
-
-/// Exit status 2, one line on stderr containing `needle`, nothing on stdout.
-fn rejects(args: &[&str], needle: &str) {
-    let out = nullmove(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-}
+use support::{json, nullmove, rejects};
 
 const PITFALL: [&str; 8] = [
     "--board",

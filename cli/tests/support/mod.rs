@@ -1,0 +1,58 @@
+//! What every CLI integration test needs, written once: run the real binary, read its output
+//! as JSON or text, and check SPEC.md's bad-input contract ("Bad input exits with status 2 and
+//! a one-line message on stderr, never a panic").
+//!
+//! Each test binary includes this with `mod support;` and uses a subset of it.
+#![allow(dead_code)]
+
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// Runs `nullmove ARGS` with no stdin (so `trace --step` sees no terminal) and collects it.
+pub fn nullmove(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nullmove"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs a command that must succeed and returns its stdout as text.
+pub fn stdout(args: &[&str]) -> String {
+    let out = succeeds(args);
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// Runs a command that must succeed and prints one JSON document.
+pub fn json(args: &[&str]) -> Value {
+    let out = succeeds(args);
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+fn succeeds(args: &[&str]) -> Output {
+    let out = nullmove(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Bad input: exit status 2 and exactly one line on stderr, which contains `needle`.
+/// Returns the output for checks a test adds (a clean stdout, no panic).
+pub fn one_line_error(args: &[&str], needle: &str) -> Output {
+    let out = nullmove(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+    out
+}
+
+/// Exit status 2, one line on stderr containing `needle`, nothing on stdout.
+pub fn rejects(args: &[&str], needle: &str) {
+    let out = one_line_error(args, needle);
+    assert!(out.stdout.is_empty(), "{args:?}");
+}
