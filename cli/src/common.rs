@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use nullmove_core::{Engine, Mode, Position};
+use nullmove_core::{Engine, Mode, Position, SearchParams};
 use serde::Serialize;
 
 /// An error the user can act on; printed as one line, exit status 2.
@@ -87,6 +87,32 @@ impl From<ModeArg> for Mode {
             ModeArg::Plain => Mode::Plain,
             ModeArg::Null => Mode::Null,
         }
+    }
+}
+
+/// The position and search parameters that `search` and `trace` both take, flattened into
+/// each so the flags are declared once.
+#[derive(Debug, clap::Args)]
+pub struct SearchArgs {
+    /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `...O.X...`.
+    #[arg(long, value_parser = parse_board)]
+    pub board: Position,
+    /// Depth limit (the page's `depthLimit`), 0..=9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    pub depth: u32,
+    /// Reduction R of the null-move probe, 0..=9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    pub reduction: u32,
+    /// Plain alpha-beta or alpha-beta with null-move pruning.
+    #[arg(long, value_enum)]
+    pub mode: ModeArg,
+}
+
+impl SearchArgs {
+    /// The validated search parameters.
+    pub fn params(&self) -> Result<SearchParams, CliError> {
+        SearchParams::new(self.depth, self.reduction, self.mode.into())
+            .map_err(|e| CliError::Message(e.to_string()))
     }
 }
 

@@ -2,27 +2,18 @@
 
 use std::process::ExitCode;
 
-use nullmove_core::{Cell, Position, SearchParams, Value};
+use nullmove_core::{Cell, Position, Value};
 use serde::Serialize;
 
-use crate::common::{self, CliError, EngineName, ModeArg};
+use crate::common::{self, CliError, EngineName, SearchArgs};
 use crate::guards::GuardArgs;
 
 /// Arguments of `nullmove search`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `...O.X...`.
-    #[arg(long, value_parser = common::parse_board)]
-    board: Position,
-    /// Depth limit (the page's `depthLimit`), 0..=9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
-    depth: u32,
-    /// Reduction R of the null-move probe, 0..=9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
-    reduction: u32,
-    /// Plain alpha-beta or alpha-beta with null-move pruning.
-    #[arg(long, value_enum)]
-    mode: ModeArg,
+    // --board, --depth, --reduction, --mode.
+    #[command(flatten)]
+    search: SearchArgs,
     /// Which engine searches (the oracle ignores mode and reduction).
     #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineName,
@@ -64,12 +55,11 @@ struct Out {
 
 /// Runs the search and prints the report.
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
-    let params = SearchParams::new(args.depth, args.reduction, args.mode.into())
-        .map_err(|e| CliError::Message(e.to_string()))?;
+    let params = args.search.params()?;
     let chosen = args.guards.engine(args.engine)?;
     let engine = chosen.get();
-    let report = engine.search(&args.board, &params);
-    let exact = nullmove_oracle::exact_root(&args.board, args.depth);
+    let report = engine.search(&args.search.board, &params);
+    let exact = nullmove_oracle::exact_root(&args.search.board, args.search.depth);
     let exact_of = |cell: Cell| {
         exact
             .moves
@@ -78,10 +68,10 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
             .map_or(exact.value, |m| m.value)
     };
     let out = Out {
-        board: args.board.to_string(),
-        side_to_move: args.board.side_to_move().to_string(),
-        depth: args.depth,
-        reduction: args.reduction,
+        board: args.search.board.to_string(),
+        side_to_move: args.search.board.side_to_move().to_string(),
+        depth: args.search.depth,
+        reduction: args.search.reduction,
         mode: params.mode().to_string(),
         engine: engine.name(),
         guards: chosen.guards().to_string(),
@@ -104,7 +94,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     if args.json {
         common::print_json(&out)?;
     } else {
-        print_table(&args.board, &out);
+        print_table(&args.search.board, &out);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,26 +6,16 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-use nullmove_core::{Position, SearchParams};
 use nullmove_fixtures::trace_text::{self, record};
 
-use crate::common::{self, CliError, EngineName, ModeArg};
+use crate::common::{CliError, EngineName, SearchArgs};
 
 /// Arguments of `nullmove trace`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `...O.X...`.
-    #[arg(long, value_parser = common::parse_board)]
-    board: Position,
-    /// Depth limit (the page's `depthLimit`), 0..=9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
-    depth: u32,
-    /// Reduction R of the null-move probe, 0..=9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
-    reduction: u32,
-    /// Plain alpha-beta or alpha-beta with null-move pruning.
-    #[arg(long, value_enum)]
-    mode: ModeArg,
+    // --board, --depth, --reduction, --mode.
+    #[command(flatten)]
+    search: SearchArgs,
     /// Which engine searches (the oracle has no events to trace).
     #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineName,
@@ -47,14 +37,13 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
                 .into(),
         ));
     }
-    let params = SearchParams::new(args.depth, args.reduction, args.mode.into())
-        .map_err(|e| CliError::Message(e.to_string()))?;
+    let params = args.search.params()?;
     let engine = args.engine.engine();
-    let trace = record(engine, &args.board, &params);
+    let trace = record(engine, &args.search.board, &params);
     let lines = if args.json {
         trace_text::json_lines(&trace)
     } else {
-        trace_text::text_lines(&args.board, &params, engine.name(), &trace)
+        trace_text::text_lines(&args.search.board, &params, engine.name(), &trace)
     };
     let interactive = args.step && io::stdin().is_terminal();
     match emit(&lines, interactive) {
