@@ -269,26 +269,7 @@ where
             BLACK.mix(0.6).stroke_width(1),
         ))
         .map_err(svg_error)?;
-    for (depth, rows) in by_depth(s) {
-        let colour = depth_colour(depth);
-        chart
-            .draw_series(LineSeries::new(
-                rows.iter().map(|r| (f64::from(r.reduction), log_cost(r))),
-                colour.stroke_width(2),
-            ))
-            .map_err(svg_error)?
-            .label(format!("depth limit {depth}"))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
-            });
-        chart
-            .draw_series(
-                rows.iter().map(|r| {
-                    Circle::new((f64::from(r.reduction), log_cost(r)), 3, colour.filled())
-                }),
-            )
-            .map_err(svg_error)?;
-    }
+    draw_depth_lines(&mut chart, s, log_cost)?;
     // The page's published combinations, labelled with its own numbers' sources.
     for (d, r, text) in [
         (3, 1, "page: 53.3% saved"),
@@ -305,14 +286,7 @@ where
                 .map_err(svg_error)?;
         }
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.4))
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(svg_error)?;
-    Ok(())
+    draw_legend(&mut chart)
 }
 
 fn draw_worse<DB: DrawingBackend>(
@@ -343,11 +317,32 @@ where
         .x_labels(12)
         .draw()
         .map_err(svg_error)?;
+    draw_depth_lines(&mut chart, s, rate)?;
+    draw_legend(&mut chart)
+}
+
+/// A chart of both panels: R on x, a measure of the sweep on y.
+type Chart<'a, DB> = ChartContext<
+    'a,
+    DB,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
+
+/// One line with a dot per R for each depth limit, `y` giving the measure plotted, each
+/// line named in the legend.
+fn draw_depth_lines<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    s: &Sweep,
+    y: impl Fn(&SweepRow) -> f64,
+) -> Result<(), CliError>
+where
+    DB::ErrorType: 'static,
+{
     for (depth, rows) in by_depth(s) {
         let colour = depth_colour(depth);
         chart
             .draw_series(LineSeries::new(
-                rows.iter().map(|r| (f64::from(r.reduction), rate(r))),
+                rows.iter().map(|r| (f64::from(r.reduction), y(r))),
                 colour.stroke_width(2),
             ))
             .map_err(svg_error)?
@@ -358,16 +353,23 @@ where
         chart
             .draw_series(
                 rows.iter()
-                    .map(|r| Circle::new((f64::from(r.reduction), rate(r)), 3, colour.filled())),
+                    .map(|r| Circle::new((f64::from(r.reduction), y(r)), 3, colour.filled())),
             )
             .map_err(svg_error)?;
     }
+    Ok(())
+}
+
+/// The legend of depth limits, top right.
+fn draw_legend<'a, DB: DrawingBackend + 'a>(chart: &mut Chart<'a, DB>) -> Result<(), CliError>
+where
+    DB::ErrorType: 'static,
+{
     chart
         .configure_series_labels()
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK.mix(0.4))
         .position(SeriesLabelPosition::UpperRight)
         .draw()
-        .map_err(svg_error)?;
-    Ok(())
+        .map_err(svg_error)
 }
