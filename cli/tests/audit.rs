@@ -18,7 +18,19 @@ fn audit_json_follows_the_contract() {
     );
     let doc: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
     let claims = doc["claims"].as_array().expect("a claims array");
-    assert_eq!(claims.len(), nullmove_fixtures::corpus::CLAIMS.len());
+    // The page's claims, then the companion article's seven (sections "article: ...").
+    let article = claims
+        .iter()
+        .filter(|c| {
+            c["section"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("article: "))
+        })
+        .count();
+    assert_eq!(
+        (claims.len() - article, article),
+        (nullmove_fixtures::corpus::CLAIMS.len(), 7)
+    );
     for c in claims {
         for field in [
             "id",
@@ -58,6 +70,11 @@ fn audit_json_follows_the_contract() {
     );
     assert_eq!(by_id("complexity-range")["status"], "inconsistent");
     assert_eq!(by_id("pitfall2-rare-cutoffs")["status"], "differs");
+    assert_eq!(by_id("article-example")["section"], "article: example");
+    assert_eq!(
+        by_id("article-safeguard-verification")["status"],
+        "reproduced"
+    );
 }
 
 #[test]
@@ -68,6 +85,10 @@ fn audit_table_is_the_default() {
     assert!(text.starts_with("status"), "{text}");
     assert!(
         text.contains("differs       pitfall2-rare-cutoffs"),
+        "{text}"
+    );
+    assert!(
+        text.contains("companion article") && text.contains("reproduced    article-example"),
         "{text}"
     );
     assert!(
