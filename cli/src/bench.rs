@@ -7,51 +7,18 @@
 //! second, and the heap allocations made while searching, counted by the binary's global
 //! allocator (below). The position list and the parameter grid are built before timing.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use nullmove_core::{Engine, Mode, NoSink, Position, SearchParams};
-use nullmove_optimized::{Searcher, TicTacToe};
+use nullmove_optimized::{CountingAllocator, Searcher, TicTacToe};
 use serde::Serialize;
 
 use crate::common::{self, CliError};
 
-/// Counts every heap allocation of the process, so `bench` can report those made during a
-/// search. The count is one relaxed atomic increment per allocation, which no other command
-/// notices.
-struct CountingAllocator;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-// The workspace denies `unsafe_code`; a global allocator cannot be written without
-// `unsafe impl`, so it is allowed here. The impl only counts and forwards to `System`.
-#[allow(unsafe_code)]
-// SAFETY: every method forwards its arguments unchanged to the system allocator, which
-// upholds `GlobalAlloc`'s contract.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
+/// Counts the heap allocations of each thread, so `bench` can report those made during a
+/// search (which runs on the main thread). Counting costs one thread-local increment per
+/// allocation, which no other command notices.
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
 
@@ -107,7 +74,7 @@ fn run_engine(
     grid: &[SearchParams],
     mut search: impl FnMut(&Position, &SearchParams) -> u64,
 ) -> EngineRun {
-    let allocations_before = ALLOCATIONS.load(Ordering::Relaxed);
+    let allocations_before = CountingAllocator::count();
     let start = Instant::now();
     let mut nodes = 0;
     for p in positions {
@@ -116,7 +83,7 @@ fn run_engine(
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations_before;
+    let allocations = CountingAllocator::count() - allocations_before;
     EngineRun {
         engine: name,
         nodes,

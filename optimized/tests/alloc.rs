@@ -13,59 +13,12 @@
 //! - the naive engine on the same searches allocates (it mirrors the JavaScript's fresh
 //!   arrays), which shows the counter counts.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use nullmove_core::{Engine, Mode, NoSink, Position, SearchParams};
 use nullmove_naive::NaiveEngine;
-use nullmove_optimized::{OptimizedEngine, Searcher, TicTacToe, search_window};
-
-/// Counts allocations (including reallocations) made by the current thread.
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn bump() {
-    // `try_with`: thread-local storage may already be gone while a thread shuts down.
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-// The workspace denies `unsafe_code`; a global allocator cannot be written without
-// `unsafe impl`, so this test binary allows it here. The impl only counts and forwards.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        bump();
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        bump();
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        bump();
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use nullmove_optimized::{CountingAllocator, OptimizedEngine, Searcher, TicTacToe, search_window};
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Allocations the current thread makes while running `f`.
-fn allocations<T>(f: impl FnOnce() -> T) -> (T, u64) {
-    let before = ALLOCATIONS.with(Cell::get);
-    let out = f();
-    (out, ALLOCATIONS.with(Cell::get) - before)
-}
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 #[test]
 fn optimized_search_never_allocates() {
@@ -79,7 +32,7 @@ fn optimized_search_never_allocates() {
         .collect();
 
     // 1. The recursive search itself, root and below: zero.
-    let ((nodes, searches), n) = allocations(|| {
+    let ((nodes, searches), n) = CountingAllocator::measure(|| {
         let (mut nodes, mut searches) = (0_u64, 0_u64);
         for p in &positions {
             for params in &grid {
@@ -117,7 +70,7 @@ fn optimized_search_never_allocates() {
     // 2. A whole search through the Engine trait: one allocation, the report's move list.
     let empty = Position::empty();
     for params in &grid {
-        let (report, n) = allocations(|| OptimizedEngine.search(&empty, params));
+        let (report, n) = CountingAllocator::measure(|| OptimizedEngine.search(&empty, params));
         assert_eq!(
             n, 1,
             "{params:?}: {n} allocations for {} nodes",
@@ -127,7 +80,7 @@ fn optimized_search_never_allocates() {
 
     // 3. The counter counts: the page's mirror allocates a fresh array per node.
     let params = SearchParams::new(9, 1, Mode::Null).expect("in range");
-    let (report, n) = allocations(|| NaiveEngine.search(&empty, &params));
+    let (report, n) = CountingAllocator::measure(|| NaiveEngine.search(&empty, &params));
     assert_eq!(report.nodes, 80_790);
     assert!(
         n >= report.nodes,
