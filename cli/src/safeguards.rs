@@ -2,17 +2,16 @@
 //! alpha-beta over every reachable position (issue 5), as a table, JSON and an SVG chart of
 //! nodes saved against the worse-move rate.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use nullmove_fixtures::audit::count;
 use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
-use nullmove_fixtures::sweep::{self, Grid, PositionSet};
+use nullmove_fixtures::sweep::{Grid, PositionSet};
 use plotters::prelude::*;
 
 use crate::common::{self, CliError};
-use crate::sweep::PositionsArg;
+use crate::sweep::{PositionsArg, progress_bar};
 
 /// Arguments of `nullmove safeguards`.
 #[derive(Debug, clap::Args)]
@@ -33,20 +32,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     let set = PositionSet::from(args.positions);
     let grid = Grid::standard();
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(sweep::work_items(set, &grid));
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{msg} [{bar:40}] {pos}/{len} position x depth items, {eta} left",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
-        );
-        bar.set_message("measuring the safeguards");
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = progress_bar(set, &grid, "items", "measuring the safeguards");
     let table = safeguards::measure(set, &grid, &safeguards::configurations(), &|| bar.inc(1));
     bar.finish_and_clear();
 

@@ -2,6 +2,7 @@
 //! reductions, on the empty board ("Complexity") or on every reachable position, as a
 //! table, JSON, CSV and an SVG chart.
 
+use std::borrow::Cow;
 use std::io::IsTerminal;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -86,20 +87,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     let grid = Grid::new(args.depths.clone(), args.reductions.clone())
         .map_err(|e| CliError::Message(e.to_string()))?;
     let set = PositionSet::from(args.positions);
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(sweep::work_items(set, &grid));
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{msg} [{bar:40}] {pos}/{len} position x depth searches, {eta} left",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
-        );
-        bar.set_message(format!("sweeping {}", set.name()));
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = progress_bar(set, &grid, "searches", format!("sweeping {}", set.name()));
     let result = sweep::run(chosen.get(), set, &grid, &|| bar.inc(1));
     bar.finish_and_clear();
 
@@ -123,6 +111,29 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar on stderr over a sweep's (position, depth limit) items, `unit` naming
+/// them; hidden when stderr is not a terminal, so pipes and tests see none.
+pub fn progress_bar(
+    set: PositionSet,
+    grid: &Grid,
+    unit: &str,
+    message: impl Into<Cow<'static, str>>,
+) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(sweep::work_items(set, grid));
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{msg}} [{{bar:40}}] {{pos}}/{{len}} position x depth {unit}, {{eta}} left"
+        ))
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_message(message);
+    bar
 }
 
 fn positions(s: &Sweep) -> u64 {
