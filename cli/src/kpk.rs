@@ -9,9 +9,11 @@ use nullmove_core::{Mode, NoSink, Value};
 use nullmove_kpk::game::{Evaluation, NullRule};
 use nullmove_kpk::sweep::{self, Cutoff, SweepRow};
 use nullmove_kpk::{Kpk, Table, TableStats, Wdl};
+use nullmove_optimized::Config;
 use serde::Serialize;
 
 use crate::common::{self, CliError, ModeArg};
+use crate::guards::ChessGuardArgs;
 
 /// Arguments of `nullmove kpk`.
 #[derive(Debug, clap::Args)]
@@ -35,6 +37,9 @@ pub struct Args {
     /// check, or no pass without non-pawn material (never, in K+P vs K).
     #[arg(long, value_enum, default_value = "in-check")]
     rule: RuleArg,
+    // The safeguards of issue 5, in chess's words; all off by default.
+    #[command(flatten)]
+    guards: ChessGuardArgs,
     /// What the search sees at its depth limit.
     #[arg(long = "eval", value_enum, default_value = "exact")]
     evaluation: EvalArg,
@@ -129,6 +134,8 @@ struct MoveReport {
 struct SearchReport {
     evaluation: Evaluation,
     rule: NullRule,
+    /// The safeguards on, in the command line's words (`none` when none).
+    guards: String,
     mode: Mode,
     depth: u32,
     reduction: u32,
@@ -164,7 +171,10 @@ fn position(args: &Args) -> Result<ExitCode, CliError> {
     let evaluation = Evaluation::from(args.evaluation);
     let rule = NullRule::from(args.rule);
     let mode = Mode::from(args.mode);
-    let config = sweep::config(args.depth, args.reduction, mode);
+    let config = Config {
+        guards: args.guards.guards(),
+        ..sweep::config(args.depth, args.reduction, mode)
+    };
     let result = sweep::search(&table, &p, evaluation, rule, config, &mut NoSink);
     let cutoffs = if mode == Mode::Null {
         sweep::trace_cutoffs(&table, &p, evaluation, rule, config)
@@ -180,6 +190,7 @@ fn position(args: &Args) -> Result<ExitCode, CliError> {
         search: SearchReport {
             evaluation,
             rule,
+            guards: args.guards.describe(),
             mode,
             depth: args.depth,
             reduction: args.reduction,
@@ -224,9 +235,10 @@ fn position(args: &Args) -> Result<ExitCode, CliError> {
         if report.zugzwang { "yes" } else { "no" }
     );
     println!(
-        "search: {} eval, rule {}, {} depth {} R {}: value {}, best {}, nodes {}, probes {}, null cutoffs {}{}",
+        "search: {} eval, rule {}, guards {}, {} depth {} R {}: value {}, best {}, nodes {}, probes {}, null cutoffs {}{}",
         evaluation.name(),
         rule.name(),
+        s.guards,
         mode,
         s.depth,
         s.reduction,
