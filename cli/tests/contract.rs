@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{json, nullmove};
+use support::{json, nullmove, pitfall};
 
 /// Bad input: exit status 2, one line on stderr naming the problem, never a panic.
 fn rejects(args: &[&str], needle: &str) {
@@ -11,16 +11,11 @@ fn rejects(args: &[&str], needle: &str) {
     assert!(!err.contains("panicked"), "{err}");
 }
 
-const PITFALL: [&str; 6] = ["--board", "...O.X...", "--depth", "3", "--reduction", "1"];
-
 #[test]
 fn search_json_has_the_contract_fields() {
     for engine in ["naive", "oracle"] {
         for mode in ["plain", "null"] {
-            let mut args = vec!["search"];
-            args.extend(PITFALL);
-            args.extend(["--mode", mode, "--engine", engine, "--json"]);
-            let v = json(&args);
+            let v = json(&pitfall("search", mode, &["--engine", engine, "--json"]));
             assert!(v["best_move"].is_u64(), "{v}");
             assert!(v["value"].is_i64());
             assert!(v["nodes"].is_u64());
@@ -35,12 +30,7 @@ fn search_json_has_the_contract_fields() {
 /// The pitfall, move by move, from the command line ("Pitfalls").
 #[test]
 fn search_shows_the_pitfall_in_both_modes() {
-    let run = |mode: &str| {
-        let mut args = vec!["search"];
-        args.extend(PITFALL);
-        args.extend(["--mode", mode, "--engine", "naive", "--json"]);
-        json(&args)
-    };
+    let run = |mode: &str| json(&pitfall("search", mode, &["--engine", "naive", "--json"]));
     let (plain, null) = (run("plain"), run("null"));
     assert_eq!(
         (plain["best_move"].as_u64(), plain["value"].as_i64()),
@@ -55,19 +45,7 @@ fn search_shows_the_pitfall_in_both_modes() {
         let exact = if m["cell"] == 4 { 12 } else { 9 };
         assert_eq!(m["exact"].as_i64(), Some(exact), "{m}");
     }
-    let table = nullmove(&[
-        "search",
-        "--board",
-        "...O.X...",
-        "--depth",
-        "3",
-        "--reduction",
-        "1",
-        "--mode",
-        "null",
-        "--engine",
-        "naive",
-    ]);
+    let table = nullmove(&pitfall("search", "null", &["--engine", "naive"]));
     let text = String::from_utf8_lossy(&table.stdout);
     assert!(text.contains("worse than the oracle's 12"), "{text}");
 }

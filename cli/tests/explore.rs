@@ -2,24 +2,17 @@
 
 mod support;
 
-use support::{rejects, stdout};
+use support::{pitfall, rejects, stdout};
 
-const PITFALL: [&str; 9] = [
-    "trace",
-    "--board",
-    "...O.X...",
-    "--depth",
-    "3",
-    "--reduction",
-    "1",
-    "--mode",
-    "null",
-];
+/// `nullmove trace` of the pitfall in null-move mode, then `extra`.
+fn trace(extra: &[&'static str]) -> Vec<&'static str> {
+    pitfall("trace", "null", extra)
+}
 
 /// The probe after X's centre, its resolution and the prune, on consecutive lines.
 #[test]
 fn trace_of_the_pitfall() {
-    let text = stdout(&PITFALL);
+    let text = stdout(&trace(&[]));
     let lines: Vec<&str> = text.lines().collect();
     let prune = lines
         .iter()
@@ -39,12 +32,8 @@ fn trace_of_the_pitfall() {
 /// `--step` without a terminal on stdin behaves like Run; `--json` is JSON lines.
 #[test]
 fn step_without_a_terminal_runs_and_json_lines_parse() {
-    let mut step = PITFALL.to_vec();
-    step.push("--step");
-    assert_eq!(stdout(&step), stdout(&PITFALL));
-    let mut json = PITFALL.to_vec();
-    json.push("--json");
-    let text = stdout(&json);
+    assert_eq!(stdout(&trace(&["--step"])), stdout(&trace(&[])));
+    let text = stdout(&trace(&["--json"]));
     let values: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON value a line"))
@@ -132,19 +121,15 @@ fn bad_ranges_exit_2_with_one_line() {
     rejects(&["sweep", "--positions", "some"], "possible values");
     rejects(&["sweep", "--json", "--csv"], "cannot be used with");
     rejects(&["sweep", "--engine", "oracle"], "the oracle");
-    let mut oracle = PITFALL.to_vec();
-    oracle.extend(["--engine", "oracle"]);
-    rejects(&oracle, "no events to trace");
+    rejects(&trace(&["--engine", "oracle"]), "no events to trace");
 }
 
 /// The default engine (optimized) and the page's own function (naive) print the same trace
 /// and the same sweep; only the trace's header names the engine.
 #[test]
 fn engines_agree_on_trace_and_sweep() {
-    let mut naive = PITFALL.to_vec();
-    naive.extend(["--engine", "naive"]);
-    let a = stdout(&PITFALL);
-    let b = stdout(&naive);
+    let a = stdout(&trace(&[]));
+    let b = stdout(&trace(&["--engine", "naive"]));
     assert!(a.lines().next().unwrap().ends_with("engine optimized"));
     assert_eq!(
         a.lines().skip(1).collect::<Vec<_>>(),

@@ -6,23 +6,10 @@
 mod support;
 
 use serde_json::Value;
-use support::{json, nullmove, rejects};
-
-const PITFALL: [&str; 8] = [
-    "--board",
-    "...O.X...",
-    "--depth",
-    "3",
-    "--reduction",
-    "1",
-    "--mode",
-    "null",
-];
+use support::{json, nullmove, pitfall, rejects};
 
 fn search(extra: &[&str]) -> Value {
-    let mut args = vec!["search"];
-    args.extend(PITFALL);
-    args.extend(extra);
+    let mut args = pitfall("search", "null", extra);
     args.push("--json");
     json(&args)
 }
@@ -63,9 +50,7 @@ fn search_with_guards_on_the_pitfall() {
 #[test]
 fn guards_need_the_optimized_engine() {
     for engine in ["naive", "oracle"] {
-        let mut args = vec!["search"];
-        args.extend(PITFALL);
-        args.extend(["--engine", engine, "--threat-guard"]);
+        let args = pitfall("search", "null", &["--engine", engine, "--threat-guard"]);
         rejects(&args, "--threat-guard needs the optimized engine");
     }
     rejects(
@@ -80,14 +65,14 @@ fn guards_need_the_optimized_engine() {
         ],
         "--min-empty --verify need the optimized engine",
     );
-    let mut args = vec!["search"];
-    args.extend(PITFALL);
-    args.extend(["--verify", "stockfish:10"]);
-    rejects(&args, "stockfish:V (V in 1..=9)");
-    let mut args = vec!["search"];
-    args.extend(PITFALL);
-    args.extend(["--min-probe-depth", "12"]);
-    rejects(&args, "--min-probe-depth");
+    rejects(
+        &pitfall("search", "null", &["--verify", "stockfish:10"]),
+        "stockfish:V (V in 1..=9)",
+    );
+    rejects(
+        &pitfall("search", "null", &["--min-probe-depth", "12"]),
+        "--min-probe-depth",
+    );
 }
 
 /// With guard flags `sweep --json` keeps its row schema and compares the guarded search

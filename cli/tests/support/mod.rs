@@ -9,6 +9,24 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+/// `nullmove COMMAND` on the page's pitfall ("Pitfalls": `...O.X...`, depth limit 3, R 1)
+/// in `mode`, then `extra`.
+pub fn pitfall<'a>(command: &'a str, mode: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        command,
+        "--board",
+        "...O.X...",
+        "--depth",
+        "3",
+        "--reduction",
+        "1",
+        "--mode",
+        mode,
+    ];
+    args.extend(extra);
+    args
+}
+
 /// Runs `nullmove ARGS` with no stdin (so `trace --step` sees no terminal) and collects it.
 pub fn nullmove(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nullmove"))
