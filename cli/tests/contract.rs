@@ -158,3 +158,45 @@ fn bad_input_exits_2_with_one_line() {
         "-1",
     );
 }
+
+/// A reader that stops early (`nullmove ... | head -1`) ends the command quietly: no panic,
+/// nothing on stderr, status 0. The output of each command here is larger than a pipe holds.
+#[test]
+fn a_closed_output_pipe_is_not_a_panic() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    for args in [
+        vec!["audit", "--json"],
+        vec!["sweep", "--json"],
+        vec![
+            "trace",
+            "--board",
+            ".........",
+            "--depth",
+            "9",
+            "--reduction",
+            "1",
+            "--mode",
+            "null",
+        ],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nullmove"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        drop(child.stdout.take());
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
