@@ -222,6 +222,7 @@ impl Guards {
 
     /// Whether every guard is off.
     #[must_use]
+    #[inline]
     pub fn is_page(&self) -> bool {
         *self == Self::PAGE
     }
