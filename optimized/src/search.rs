@@ -130,6 +130,7 @@ mod limit {
     /// Unknown: test `depth >= depthLimit`.
     pub const UNKNOWN: u8 = 0;
     /// At (or past) the limit: a leaf (every child of a node one ply above the limit).
+    /// Only the move loop visits with it, and counts those nodes itself.
     pub const AT: u8 = 1;
     /// Below the limit (every child of a node two or more plies above it).
     pub const BELOW: u8 = 2;
@@ -398,7 +399,10 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
             depth >= self.config.depth_limit,
             "LIMIT = {LIMIT}"
         );
-        self.stats.nodes += 1;
+        // Leaves at the limit are counted by their parent's loop, once per loop (`moves`).
+        if LIMIT != limit::AT {
+            self.stats.nodes += 1;
+        }
         self.emit(|| Event::Call {
             depth,
             side: Player::from_maximizing(Sd::MAXIMIZING),
@@ -530,6 +534,13 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         let side = Player::from_maximizing(maximizing);
         let mut best = if maximizing { -INF } else { INF };
         let mut searched = false;
+        // PERF: the leaves at the limit counted here in a register and added to the node
+        // count once per loop, instead of one read-modify-write of `stats.nodes` per leaf:
+        // 51.12 -> 49.05 instructions per node (`valgrind --tool=callgrind --dump-instr=no
+        // nullmove bench --engine optimized`, 2,237.8 -> 2,147.0 million); `nullmove bench
+        // --engine optimized`, 15 alternating runs on a VM whose timings swung by 30%: median
+        // 158.6 -> 180.2 M nodes/s, best 190.7 -> 193.7.
+        let mut leaves = 0;
         for mv in game.moves() {
             game.make(mv);
             self.emit(|| Event::Move {
@@ -547,6 +558,9 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
             game.unmake(mv);
             hook.record(mv, value);
             searched = true;
+            if CHILD_LIMIT == limit::AT {
+                leaves += 1;
+            }
             if maximizing {
                 best = best.max(value);
                 alpha = alpha.max(best);
@@ -565,6 +579,7 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
                 break;
             }
         }
+        self.stats.nodes += leaves;
         debug_assert!(searched, "a position that is not over has a move");
         self.emit(|| Event::Return { depth, value: best });
         best
