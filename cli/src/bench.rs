@@ -10,8 +10,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use nullmove_core::{Engine, Mode, NoSink, Position, SearchParams};
-use nullmove_optimized::{CountingAllocator, Searcher, TicTacToe};
+use nullmove_core::{Engine, Mode, Position, SearchParams};
+use nullmove_optimized::CountingAllocator;
 use serde::Serialize;
 
 use crate::common::{self, CliError};
@@ -101,16 +101,9 @@ fn naive(p: &Position, params: &SearchParams) -> u64 {
 /// The optimized searcher with the root moves' values kept in a fixed array: the whole
 /// search, root report values included, without the report's `Vec`.
 fn optimized(p: &Position, params: &SearchParams) -> u64 {
-    let mut sink = NoSink;
-    let mut searcher = Searcher::new(TicTacToe::from(p), params.into(), &mut sink);
-    let mut root = [(0_u8, 0); 9];
-    let mut len = 0;
-    let value = searcher.search_root(|mark, v| {
-        root[len] = (mark.cell(), v);
-        len += 1;
-    });
-    std::hint::black_box((value, root));
-    searcher.stats().nodes
+    let (value, root, len, stats) = nullmove_optimized::search_fixed(p, params);
+    std::hint::black_box((value, root, len));
+    stats.nodes
 }
 
 /// Runs the workload on the chosen engines and prints the result.

@@ -31,7 +31,8 @@ pub use search::{Config, NoHook, Recorder, RootHook, Searcher};
 pub use tictactoe::{FULL, KEYS, Mark, Marks, TicTacToe, ToPositionError, key_of};
 
 use nullmove_core::{
-    Board, Engine, EventSink, NoSink, Position, RootReport, RootTracker, SearchParams, Stats, Value,
+    Board, Cell, Engine, EventSink, NoSink, Position, RootReport, RootTracker, SearchParams, Stats,
+    Value,
 };
 
 /// The optimized engine behind the [`Engine`] interface: [`Searcher`] on [`TicTacToe`].
@@ -75,6 +76,35 @@ impl Engine for OptimizedEngine {
     fn search(&self, position: &Position, params: &SearchParams) -> RootReport {
         Self::run(position, params.into(), &mut NoSink)
     }
+}
+
+/// A whole root search with the root moves' values kept in a fixed array instead of the
+/// report's `Vec`: what `nullmove bench` times and `tests/alloc.rs` proves allocation-free,
+/// so the benchmark measures exactly the path the test covers. Returns the root value, the
+/// root moves (`len` of them, in cell order) and the statistics.
+///
+/// # Example
+/// ```
+/// use nullmove_core::{Mode, Position, SearchParams};
+/// let pitfall: Position = "...O.X...".parse().unwrap();
+/// let params = SearchParams::new(3, 1, Mode::Null).unwrap();
+/// let (value, root, len, stats) = nullmove_optimized::search_fixed(&pitfall, &params);
+/// assert_eq!((value, len, root[0], stats.nodes), (9, 7, (0, 9), 79));
+/// ```
+#[must_use]
+pub fn search_fixed(
+    position: &Position,
+    params: &SearchParams,
+) -> (Value, [(Cell, Value); 9], usize, Stats) {
+    let mut sink = NoSink;
+    let mut searcher = Searcher::new(TicTacToe::from(position), params.into(), &mut sink);
+    let mut root = [(0, 0); 9];
+    let mut len = 0;
+    let value = searcher.search_root(|mark, v| {
+        root[len] = (mark.cell(), v);
+        len += 1;
+    });
+    (value, root, len, searcher.stats())
 }
 
 /// One call of the page's function on a raw board, `depth` plies below the root, with the

@@ -5,17 +5,17 @@
 //! also per thread, so the test harness's own threads cannot disturb it.
 //!
 //! What is covered, precisely:
-//! - the recursive search itself: [`Searcher::search_root`] (root bookkeeping into a fixed
-//!   array) and [`search_window`] (below the root), on every non-terminal reachable position
+//! - the recursive search itself: [`search_fixed`] (the root's bookkeeping in a fixed array, the very
+//!   path `nullmove bench` times) and [`search_window`] (below the root), on every non-terminal reachable position
 //!   at every depth limit 1..=9, reductions 0..=6, both modes — zero allocations;
 //! - a whole [`OptimizedEngine::search`] through the `Engine` trait: exactly one allocation
 //!   per search, the root report's move list, made by `RootTracker::new()` before searching;
 //! - the naive engine on the same searches allocates (it mirrors the JavaScript's fresh
 //!   arrays), which shows the counter counts.
 
-use nullmove_core::{Engine, Mode, NoSink, Position, SearchParams};
+use nullmove_core::{Engine, Mode, Position, SearchParams};
 use nullmove_naive::NaiveEngine;
-use nullmove_optimized::{CountingAllocator, OptimizedEngine, Searcher, TicTacToe, search_window};
+use nullmove_optimized::{CountingAllocator, OptimizedEngine, search_fixed, search_window};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
@@ -36,16 +36,9 @@ fn optimized_search_never_allocates() {
         let (mut nodes, mut searches) = (0_u64, 0_u64);
         for p in &positions {
             for params in &grid {
-                let mut sink = NoSink;
-                let mut searcher = Searcher::new(TicTacToe::from(p), params.into(), &mut sink);
-                let mut root = [(0_u8, 0); 9];
-                let mut len = 0;
-                let value = searcher.search_root(|mark, v| {
-                    root[len] = (mark.cell(), v);
-                    len += 1;
-                });
-                std::hint::black_box((value, root));
-                nodes += searcher.stats().nodes;
+                let (value, root, len, stats) = search_fixed(p, params);
+                std::hint::black_box((value, root, len));
+                nodes += stats.nodes;
                 let below = search_window(
                     p.board(),
                     1,
