@@ -2,11 +2,9 @@
 //! contract"). The claims and their checks live in `nullmove_fixtures` (corpus, audit); this
 //! module only prints them and sets the exit status.
 
-use std::process::ExitCode;
-
 use nullmove_fixtures::audit;
 
-use crate::common::{self, CliError};
+use crate::common::{self, CliError, Io};
 
 /// Arguments of `nullmove audit`.
 #[derive(Debug, clap::Args)]
@@ -20,19 +18,20 @@ pub struct Args {
     details: bool,
 }
 
+/// The document: every claim, checked.
+pub fn document(_args: &Args) -> Result<audit::Audit, CliError> {
+    Ok(audit::audit())
+}
+
 /// Audits every claim; exit status 1 when any claim `differs`, else 0.
-pub fn run(args: &Args) -> Result<ExitCode, CliError> {
-    let a = audit::audit();
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let a = document(args)?;
     if args.json {
-        common::print_json(&a)?;
+        common::write_json(io.out, &a)?;
     } else if args.details {
-        print!("{}", audit::render(&a));
+        write!(io.out, "{}", audit::render(&a))?;
     } else {
-        print!("{}", audit::render_table(&a));
+        write!(io.out, "{}", audit::render_table(&a))?;
     }
-    Ok(if a.any_differs() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(u8::from(a.any_differs()))
 }

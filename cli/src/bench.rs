@@ -7,14 +7,14 @@
 //! second, and the heap allocations made while searching, counted by the binary's global
 //! allocator (below). The position list and the parameter grid are built before timing.
 
-use std::process::ExitCode;
+use std::io::{self, Write};
 use std::time::Instant;
 
 use nullmove_core::{Engine, Mode, Position, SearchParams};
 use nullmove_optimized::CountingAllocator;
 use serde::Serialize;
 
-use crate::common::{self, CliError};
+use crate::common::{self, CliError, Io};
 
 /// Counts the heap allocations of each thread, so `bench` can report those made during a
 /// search (which runs on the main thread). Counting costs one thread-local increment per
@@ -44,18 +44,32 @@ pub struct Args {
     json: bool,
 }
 
+/// One engine's run of the workload.
 #[derive(Debug, Serialize)]
-struct EngineRun {
-    engine: &'static str,
-    nodes: u64,
-    seconds: f64,
-    nodes_per_second: f64,
-    allocations: u64,
+pub struct EngineRun {
+    /// The engine's name.
+    pub engine: &'static str,
+    /// The node total: the signature.
+    pub nodes: u64,
+    /// Seconds the searches took.
+    pub seconds: f64,
+    /// Nodes per second.
+    pub nodes_per_second: f64,
+    /// Heap allocations made while searching.
+    pub allocations: u64,
 }
 
+/// The document of `nullmove bench`.
 #[derive(Debug, Serialize)]
-struct Out {
-    engines: Vec<EngineRun>,
+pub struct Report {
+    /// One run per engine asked for.
+    pub engines: Vec<EngineRun>,
+    /// Positions in the workload.
+    #[serde(skip)]
+    pub positions: usize,
+    /// Searches per position.
+    #[serde(skip)]
+    pub searches_per_position: usize,
 }
 
 /// The fixed workload: (position, parameters) pairs, built once.
@@ -106,8 +120,8 @@ fn optimized(p: &Position, params: &SearchParams) -> u64 {
     stats.nodes
 }
 
-/// Runs the workload on the chosen engines and prints the result.
-pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+/// Runs the workload on the chosen engines.
+pub fn document(args: &Args) -> Result<Report, CliError> {
     let (positions, grid) = workload();
     let mut engines = Vec::with_capacity(2);
     if matches!(args.engine, BenchEngine::Naive | BenchEngine::All) {
@@ -116,28 +130,42 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     if matches!(args.engine, BenchEngine::Optimized | BenchEngine::All) {
         engines.push(run_engine("optimized", &positions, &grid, optimized));
     }
-    let out = Out { engines };
-    if args.json {
-        common::print_json(&out)?;
-    } else {
-        print_table(&out, positions.len(), grid.len());
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(Report {
+        engines,
+        positions: positions.len(),
+        searches_per_position: grid.len(),
+    })
 }
 
-fn print_table(out: &Out, positions: usize, grid: usize) {
-    println!(
-        "workload: {positions} positions x {grid} searches (depth limits 1..=9, R 0..=6, plain and null)\n"
-    );
-    println!(
+/// Runs the workload on the chosen engines and prints the result.
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let out = document(args)?;
+    if args.json {
+        common::write_json(io.out, &out)?;
+    } else {
+        render(&out, io.out)?;
+    }
+    Ok(0)
+}
+
+/// The runs as a table, and the speed-up when both engines ran.
+pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        w,
+        "workload: {} positions x {} searches (depth limits 1..=9, R 0..=6, plain and null)\n",
+        out.positions, out.searches_per_position
+    )?;
+    writeln!(
+        w,
         "{:<10} {:>12} {:>9} {:>14} {:>12}",
         "engine", "nodes", "seconds", "nodes/second", "allocations"
-    );
+    )?;
     for e in &out.engines {
-        println!(
+        writeln!(
+            w,
             "{:<10} {:>12} {:>9.3} {:>14.0} {:>12}",
             e.engine, e.nodes, e.seconds, e.nodes_per_second, e.allocations
-        );
+        )?;
     }
     if let [naive, optimized] = &out.engines[..] {
         let same = if naive.nodes == optimized.nodes {
@@ -145,9 +173,11 @@ fn print_table(out: &Out, positions: usize, grid: usize) {
         } else {
             "NODE TOTALS DIFFER"
         };
-        println!(
+        writeln!(
+            w,
             "\noptimized / naive: {:.1}x nodes per second, {same}",
             optimized.nodes_per_second / naive.nodes_per_second
-        );
+        )?;
     }
+    Ok(())
 }

@@ -1,53 +1,44 @@
-//! What every subcommand shares: engine selection, board parsing, errors, output.
+//! What every subcommand shares: the output streams, engine selection, board parsing, errors,
+//! JSON output.
 
-use std::process::ExitCode;
+use std::io::{self, Write};
 
 use nullmove_core::{Engine, Mode, Position, SearchParams};
 use serde::Serialize;
 
-/// An error the user can act on; printed as one line, exit status 2.
+/// An error the user can act on; printed as one line on stderr.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// Anything that went wrong, said in one line.
+    /// Bad input or a failed run, said in one line: exit status 2.
     #[error("{0}")]
     Message(String),
+    /// The output could not be written (a full disk, a closed pipe): exit status 2, except
+    /// for a reader that stopped early (`| head`), which ends the command quietly.
+    #[error("cannot write the output: {0}")]
+    Write(#[from] io::Error),
+    /// Not an error: the help or version text the user asked for, printed on stdout with
+    /// exit status 0.
+    #[error("{0}")]
+    Info(String),
 }
 
-/// Prints clap's own help and version normally; any usage error as one line, exit 2.
-pub fn clap_exit(e: &clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    match e.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            // Help goes to stdout; a missing subcommand is still a usage error.
-            let _ = e.print();
-            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
-        _ => {
-            // clap writes a paragraph; the contract is one line: the error, plus the
-            // accepted values when clap lists them.
-            let text = e.to_string();
-            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-            let first = lines
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
-            match text
-                .lines()
-                .map(str::trim)
-                .find(|l| l.starts_with("[possible values"))
-            {
-                Some(values) => eprintln!("nullmove: {first} {values}"),
-                None => eprintln!("nullmove: {first}"),
-            }
-            ExitCode::from(2)
-        }
+impl CliError {
+    /// A one-line message.
+    pub fn msg(text: impl Into<String>) -> Self {
+        Self::Message(text.into())
     }
+}
+
+/// Where a command writes and what it may ask of the process's terminal.
+pub struct Io<'a> {
+    /// The command's output: tables, JSON, CSV.
+    pub out: &'a mut dyn Write,
+    /// Prompts (`trace --step`); the error line is written by the entry point.
+    pub err: &'a mut dyn Write,
+    /// Whether the process's own terminal belongs to this run: then progress bars appear on
+    /// the process's stderr when it is a terminal, and `trace --step` reads stdin when it is
+    /// one. `false` for in-process callers (tests, a server): no bar, no reading stdin.
+    pub terminal: bool,
 }
 
 /// The engines a command can run.
@@ -63,6 +54,7 @@ pub enum EngineName {
 
 impl EngineName {
     /// The engine behind the name.
+    #[must_use]
     pub fn engine(self) -> &'static dyn Engine {
         match self {
             Self::Naive => &nullmove_naive::NaiveEngine,
@@ -121,18 +113,19 @@ pub fn parse_board(s: &str) -> Result<Position, String> {
     s.parse::<Position>().map_err(|e| e.to_string())
 }
 
-/// Prints one JSON document.
-pub fn print_json<T: Serialize>(value: &T) -> Result<(), CliError> {
+/// Writes one JSON document and a newline.
+pub fn write_json<T: Serialize>(out: &mut dyn Write, value: &T) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))?;
-    println!("{text}");
+    writeln!(out, "{text}")?;
     Ok(())
 }
 
-/// The board drawn as three rows, with `.` for empty cells.
-pub fn draw_board(p: &Position) -> String {
-    let s = p.to_string();
-    s.as_bytes()
+/// A board in the position notation drawn as three rows, with `.` for empty cells.
+#[must_use]
+pub fn draw_board(board: &str) -> String {
+    board
+        .as_bytes()
         .chunks(3)
         .map(|r| {
             r.iter()
@@ -145,6 +138,7 @@ pub fn draw_board(p: &Position) -> String {
 }
 
 /// A value for a table: the infinities of an open window print as `inf`.
+#[must_use]
 pub fn show_value(v: nullmove_core::Value) -> String {
     if v >= nullmove_core::INF {
         "+inf".into()

@@ -2,8 +2,8 @@
 //! (issue 6): one position against the exact table, the table's statistics, the mutual
 //! zugzwangs, and the error table of null-move search over every position.
 
-use std::process::ExitCode;
-use std::time::Instant;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 use nullmove_core::{Mode, NoSink, Value};
 use nullmove_kpk::game::{Evaluation, NullRule};
@@ -12,7 +12,7 @@ use nullmove_kpk::{Kpk, Table, TableStats, Wdl};
 use nullmove_optimized::Config;
 use serde::Serialize;
 
-use crate::common::{self, CliError, ModeArg};
+use crate::common::{self, CliError, Io, ModeArg};
 use crate::guards::ChessGuardArgs;
 
 /// Arguments of `nullmove kpk`.
@@ -112,54 +112,114 @@ impl From<EvalArg> for Evaluation {
     }
 }
 
+/// The document of `nullmove kpk`, by subcommand; each prints as its own JSON document.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Document {
+    /// `--fen`: one position searched.
+    Position(PositionReport),
+    /// `stats`.
+    Stats(StatsReport),
+    /// `zugzwangs`.
+    Zugzwangs(ZugzwangList),
+    /// `sweep`.
+    Sweep(SweepReport),
+}
+
+/// Builds the document of `nullmove kpk`.
+pub fn document(args: &Args) -> Result<Document, CliError> {
+    Ok(match &args.command {
+        Some(KpkCommand::Stats(_)) => Document::Stats(stats()),
+        Some(KpkCommand::Zugzwangs(_)) => Document::Zugzwangs(zugzwangs()),
+        Some(KpkCommand::Sweep(a)) => Document::Sweep(sweep_report(a)),
+        None => Document::Position(position(args)?),
+    })
+}
+
 /// Runs `nullmove kpk`.
-pub fn run(args: &Args) -> Result<ExitCode, CliError> {
-    match &args.command {
-        Some(KpkCommand::Stats(a)) => stats(a.json),
-        Some(KpkCommand::Zugzwangs(a)) => zugzwangs(a.json),
-        Some(KpkCommand::Sweep(a)) => run_sweep(a),
-        None => position(args),
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let json = match &args.command {
+        Some(KpkCommand::Stats(a) | KpkCommand::Zugzwangs(a)) => a.json,
+        Some(KpkCommand::Sweep(a)) => a.json,
+        None => args.json,
+    };
+    let doc = document(args)?;
+    if json {
+        common::write_json(io.out, &doc)?;
+        return Ok(0);
     }
+    match &doc {
+        Document::Position(r) => render_position(r, io.out)?,
+        Document::Stats(s) => render_stats(s, io.out)?,
+        Document::Zugzwangs(z) => render_zugzwangs(z, io.out)?,
+        Document::Sweep(s) => render_sweep(s, io.out)?,
+    }
+    Ok(0)
 }
 
-#[derive(Serialize)]
-struct MoveReport {
+/// One root move of a searched position.
+#[derive(Debug, Serialize)]
+pub struct MoveReport {
+    /// The move, UCI.
     #[serde(rename = "move")]
-    mv: String,
-    value: Value,
-    wdl: Wdl,
+    pub mv: String,
+    /// What its child returned.
+    pub value: Value,
+    /// The table's result after it.
+    pub wdl: Wdl,
 }
 
-#[derive(Serialize)]
-struct SearchReport {
-    evaluation: Evaluation,
-    rule: NullRule,
+/// The search of one position.
+#[derive(Debug, Serialize)]
+pub struct SearchReport {
+    /// What the search sees at its depth limit.
+    pub evaluation: Evaluation,
+    /// The chess rule on passing.
+    pub rule: NullRule,
     /// The safeguards on, in the command line's words (`none` when none).
-    guards: String,
-    mode: Mode,
-    depth: u32,
-    reduction: u32,
-    value: Value,
-    best_move: Option<String>,
-    nodes: u64,
-    null_probes: u64,
-    null_cutoffs: u64,
-    moves: Vec<MoveReport>,
-    wrong: bool,
-    cutoffs: Vec<Cutoff>,
+    pub guards: String,
+    /// Plain or null.
+    pub mode: Mode,
+    /// The depth limit.
+    pub depth: u32,
+    /// R.
+    pub reduction: u32,
+    /// What the root call returned.
+    pub value: Value,
+    /// The chosen move, UCI.
+    pub best_move: Option<String>,
+    /// Every call.
+    pub nodes: u64,
+    /// Null-move probes.
+    pub null_probes: u64,
+    /// Null-move cutoffs.
+    pub null_cutoffs: u64,
+    /// Every root move.
+    pub moves: Vec<MoveReport>,
+    /// Whether the result is wrong by the table.
+    pub wrong: bool,
+    /// Every null-move cutoff, traced.
+    pub cutoffs: Vec<Cutoff>,
 }
 
-#[derive(Serialize)]
-struct PositionReport {
-    fen: String,
-    flipped: bool,
-    wdl: Wdl,
-    wdl_if_passed: Option<Wdl>,
-    zugzwang: bool,
-    search: SearchReport,
+/// The document of `nullmove kpk --fen`.
+#[derive(Debug, Serialize)]
+pub struct PositionReport {
+    /// The position, White holding the pawn.
+    pub fen: String,
+    /// Whether it was colour-flipped on the way in.
+    pub flipped: bool,
+    /// The table's result.
+    pub wdl: Wdl,
+    /// The table's result with the other side to move, when legal.
+    pub wdl_if_passed: Option<Wdl>,
+    /// Whether the placement is a mutual zugzwang.
+    pub zugzwang: bool,
+    /// The search.
+    pub search: SearchReport,
 }
 
-fn position(args: &Args) -> Result<ExitCode, CliError> {
+fn position(args: &Args) -> Result<PositionReport, CliError> {
     let Some(fen) = &args.fen else {
         return Err(CliError::Message(
             "give --fen FEN, or one of: stats, zugzwangs, sweep".into(),
@@ -211,12 +271,13 @@ fn position(args: &Args) -> Result<ExitCode, CliError> {
             cutoffs,
         },
     };
-    if args.json {
-        common::print_json(&report)?;
-        return Ok(ExitCode::SUCCESS);
-    }
+    Ok(report)
+}
+
+fn render_position(report: &PositionReport, out: &mut dyn Write) -> io::Result<()> {
     let s = &report.search;
-    println!(
+    writeln!(
+        out,
         "{}{}",
         report.fen,
         if report.flipped {
@@ -224,8 +285,9 @@ fn position(args: &Args) -> Result<ExitCode, CliError> {
         } else {
             ""
         }
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "table: {} for White; with the other side to move: {}; zugzwang: {}",
         report.wdl,
         report
@@ -233,13 +295,14 @@ fn position(args: &Args) -> Result<ExitCode, CliError> {
             .map_or("illegal (Black would be in check)".into(), |w| w
                 .to_string()),
         if report.zugzwang { "yes" } else { "no" }
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "search: {} eval, rule {}, guards {}, {} depth {} R {}: value {}, best {}, nodes {}, probes {}, null cutoffs {}{}",
-        evaluation.name(),
-        rule.name(),
+        s.evaluation.name(),
+        s.rule.name(),
         s.guards,
-        mode,
+        s.mode,
         s.depth,
         s.reduction,
         common::show_value(s.value),
@@ -248,13 +311,20 @@ fn position(args: &Args) -> Result<ExitCode, CliError> {
         s.null_probes,
         s.null_cutoffs,
         if s.wrong { "  WRONG by the table" } else { "" }
-    );
-    println!("{:<8} {:>8}  table", "move", "value");
+    )?;
+    writeln!(out, "{:<8} {:>8}  table", "move", "value")?;
     for m in &s.moves {
-        println!("{:<8} {:>8}  {}", m.mv, common::show_value(m.value), m.wdl);
+        writeln!(
+            out,
+            "{:<8} {:>8}  {}",
+            m.mv,
+            common::show_value(m.value),
+            m.wdl
+        )?;
     }
     for c in s.cutoffs.iter().filter(|c| c.unsound) {
-        println!(
+        writeln!(
+            out,
             "unsound null cutoff at depth {}: {} returned {} but plain search gives {}{}",
             c.depth,
             c.node,
@@ -265,25 +335,41 @@ fn position(args: &Args) -> Result<ExitCode, CliError> {
             } else {
                 ""
             }
-        );
+        )?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn stats(json: bool) -> Result<ExitCode, CliError> {
+/// The document of `nullmove kpk stats`: the table's counts (how long it took to build is
+/// shown in the table only).
+#[derive(Debug, Serialize)]
+pub struct StatsReport {
+    /// The counts.
+    #[serde(flatten)]
+    pub stats: TableStats,
+    /// How long the retrograde analysis took.
+    #[serde(skip)]
+    pub built: Duration,
+}
+
+fn stats() -> StatsReport {
     let start = Instant::now();
     let table = Table::build();
     let built = start.elapsed();
-    let s: TableStats = table.stats();
-    if json {
-        common::print_json(&s)?;
-        return Ok(ExitCode::SUCCESS);
+    StatsReport {
+        stats: table.stats(),
+        built,
     }
-    println!(
+}
+
+fn render_stats(r: &StatsReport, out: &mut dyn Write) -> io::Result<()> {
+    let s = &r.stats;
+    writeln!(
+        out,
         "K+P vs K, solved by retrograde analysis in {:.1} ms",
-        built.as_secs_f64() * 1e3
-    );
-    println!("{:<22} {:>12} {:>12}", "", "full board", "files a-d");
+        r.built.as_secs_f64() * 1e3
+    )?;
+    writeln!(out, "{:<22} {:>12} {:>12}", "", "full board", "files a-d")?;
     let rows = [
         (
             "legal positions",
@@ -312,44 +398,49 @@ fn stats(json: bool) -> Result<ExitCode, CliError> {
         ),
     ];
     for (name, full, half) in rows {
-        println!("{name:<22} {full:>12} {half:>12}");
+        writeln!(out, "{name:<22} {full:>12} {half:>12}")?;
     }
-    println!("mutual zugzwangs: {}", s.mutual_zugzwangs);
-    Ok(ExitCode::SUCCESS)
+    writeln!(out, "mutual zugzwangs: {}", s.mutual_zugzwangs)
 }
 
-#[derive(Serialize)]
-struct ZugzwangList {
-    count: usize,
-    zugzwangs: Vec<String>,
+/// The document of `nullmove kpk zugzwangs`.
+#[derive(Debug, Serialize)]
+pub struct ZugzwangList {
+    /// How many.
+    pub count: usize,
+    /// Each as FEN, White to move.
+    pub zugzwangs: Vec<String>,
 }
 
-fn zugzwangs(json: bool) -> Result<ExitCode, CliError> {
+fn zugzwangs() -> ZugzwangList {
     let table = Table::build();
     let list: Vec<String> = table.zugzwangs().map(|z| z.to_string()).collect();
-    if json {
-        common::print_json(&ZugzwangList {
-            count: list.len(),
-            zugzwangs: list,
-        })?;
-    } else {
-        println!(
-            "{} mutual zugzwangs (White to move draws, Black to move loses):",
-            list.len()
-        );
-        for fen in list {
-            println!("{fen}");
-        }
+    ZugzwangList {
+        count: list.len(),
+        zugzwangs: list,
     }
-    Ok(ExitCode::SUCCESS)
 }
 
-#[derive(Serialize)]
-struct SweepReport {
-    rows: Vec<SweepRow>,
+fn render_zugzwangs(z: &ZugzwangList, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} mutual zugzwangs (White to move draws, Black to move loses):",
+        z.count
+    )?;
+    for fen in &z.zugzwangs {
+        writeln!(out, "{fen}")?;
+    }
+    Ok(())
 }
 
-fn run_sweep(args: &SweepArgs) -> Result<ExitCode, CliError> {
+/// The document of `nullmove kpk sweep`.
+#[derive(Debug, Serialize)]
+pub struct SweepReport {
+    /// One row per configuration, evaluation, depth limit and R.
+    pub rows: Vec<SweepRow>,
+}
+
+fn sweep_report(args: &SweepArgs) -> SweepReport {
     let table = Table::build();
     let positions = if args.half_board {
         sweep::half_board_positions()
@@ -368,11 +459,12 @@ fn run_sweep(args: &SweepArgs) -> Result<ExitCode, CliError> {
         1..=4,
         0..=2,
     );
-    if args.json {
-        common::print_json(&SweepReport { rows })?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    println!(
+    SweepReport { rows }
+}
+
+fn render_sweep(report: &SweepReport, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
         "{:<18} {:<9} {:>5} {:>2} {:>9} {:>11} {:>10} {:>10} {:>10} {:>12} {:>12}",
         "configuration",
         "eval",
@@ -385,9 +477,10 @@ fn run_sweep(args: &SweepArgs) -> Result<ExitCode, CliError> {
         "zugzwang",
         "nodes_plain",
         "nodes_null"
-    );
-    for r in &rows {
-        println!(
+    )?;
+    for r in &report.rows {
+        writeln!(
+            out,
             "{:<18} {:<9} {:>5} {:>2} {:>9} {:>11} {:>10} {:>10} {:>10} {:>12} {:>12}",
             r.configuration,
             r.evaluation.name(),
@@ -400,7 +493,7 @@ fn run_sweep(args: &SweepArgs) -> Result<ExitCode, CliError> {
             r.wrong_at_zugzwang,
             r.nodes_plain,
             r.nodes_null
-        );
+        )?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -2,15 +2,15 @@
 //! alpha-beta over every reachable position (issue 5), as a table, JSON and an SVG chart of
 //! nodes saved against the worse-move rate.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use nullmove_fixtures::audit::count;
 use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
 use nullmove_fixtures::sweep::{Grid, PositionSet};
 use plotters::prelude::*;
 
-use crate::common::{self, CliError};
+use crate::common::{self, CliError, Io};
 use crate::sweep::{PositionsArg, progress_bar};
 
 /// Arguments of `nullmove safeguards`.
@@ -28,38 +28,64 @@ pub struct Args {
     svg: Option<PathBuf>,
 }
 
+/// The document: every configuration measured.
+pub fn document(args: &Args) -> Result<Safeguards, CliError> {
+    Ok(measure(args, &|| {}))
+}
+
+fn measure(args: &Args, progress: &(dyn Fn() + Sync)) -> Safeguards {
+    safeguards::measure(
+        args.positions.into(),
+        &Grid::standard(),
+        &safeguards::configurations(),
+        progress,
+    )
+}
+
 /// Measures every configuration and prints the table.
-pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let set = PositionSet::from(args.positions);
-    let grid = Grid::standard();
-    let bar = progress_bar(set, &grid, "items", "measuring the safeguards");
-    let table = safeguards::measure(set, &grid, &safeguards::configurations(), &|| bar.inc(1));
+    let bar = progress_bar(
+        io.terminal,
+        set,
+        &Grid::standard(),
+        "items",
+        "measuring the safeguards",
+    );
+    let table = measure(args, &|| bar.inc(1));
     bar.finish_and_clear();
 
     if let Some(path) = &args.svg {
         draw(&table, path)?;
     }
     if args.json {
-        common::print_json(&table)?;
+        common::write_json(io.out, &table)?;
     } else {
-        println!(
-            "null-move pruning with safeguards (optimized engine) against plain alpha-beta: {} \
-             positions x depth limits 1..=9 x R 0..=6 = {} searches per configuration\n",
-            count(table.positions),
-            count(table.searches)
-        );
-        print!("{}", table.to_table());
-        println!(
-            "\nsaving = 100 * (plain - null) / plain over every search; cheaper_in = (depth \
-             limit, R) cells where it visits fewer nodes than plain; value_changed and \
-             worse_move count searches (worse: the chosen move is worth less, by the oracle's \
-             exact depth-limited values, than the best); rate = worse_move / searches\n"
-        );
-        println!("the page's pitfall, ...O.X..., depth limit 3, R 1:\n");
-        print!("{}", table.pitfall_table());
-        println!("\n{}", table.conclusion());
+        render(&table, io.out)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(0)
+}
+
+/// The safeguards' table, the pitfall's rows and the conclusion.
+pub fn render(table: &Safeguards, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "null-move pruning with safeguards (optimized engine) against plain alpha-beta: {} \
+         positions x depth limits 1..=9 x R 0..=6 = {} searches per configuration\n",
+        count(table.positions),
+        count(table.searches)
+    )?;
+    write!(out, "{}", table.to_table())?;
+    writeln!(
+        out,
+        "\nsaving = 100 * (plain - null) / plain over every search; cheaper_in = (depth \
+         limit, R) cells where it visits fewer nodes than plain; value_changed and \
+         worse_move count searches (worse: the chosen move is worth less, by the oracle's \
+         exact depth-limited values, than the best); rate = worse_move / searches\n"
+    )?;
+    writeln!(out, "the page's pitfall, ...O.X..., depth limit 3, R 1:\n")?;
+    write!(out, "{}", table.pitfall_table())?;
+    writeln!(out, "\n{}", table.conclusion())
 }
 
 fn svg_error(e: impl std::fmt::Display) -> CliError {

@@ -1,11 +1,11 @@
 //! `nullmove search`: one position, every root move, beside the oracle's exact values.
 
-use std::process::ExitCode;
+use std::io::{self, Write};
 
-use nullmove_core::{Cell, Position, Value};
+use nullmove_core::{Cell, Value};
 use serde::Serialize;
 
-use crate::common::{self, CliError, EngineName, SearchArgs};
+use crate::common::{self, CliError, EngineName, Io, SearchArgs};
 use crate::guards::GuardArgs;
 
 /// Arguments of `nullmove search`.
@@ -25,36 +25,52 @@ pub struct Args {
     guards: GuardArgs,
 }
 
-#[derive(Serialize)]
-struct MoveOut {
-    cell: Cell,
-    value: Value,
+/// One root move of the document.
+#[derive(Debug, Serialize)]
+pub struct MoveOut {
+    /// The cell played.
+    pub cell: Cell,
+    /// What the child call returned (a bound when it failed low).
+    pub value: Value,
     /// The oracle's exact depth-limited value of this move.
-    exact: Value,
+    pub exact: Value,
 }
 
-#[derive(Serialize)]
-struct Out {
-    board: String,
-    side_to_move: String,
-    depth: u32,
-    reduction: u32,
-    mode: String,
-    engine: &'static str,
+/// The document of `nullmove search` (SPEC.md's contract fields and more).
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The position searched.
+    pub board: String,
+    /// `X` or `O`.
+    pub side_to_move: String,
+    /// The depth limit.
+    pub depth: u32,
+    /// R.
+    pub reduction: u32,
+    /// `plain` or `null`.
+    pub mode: String,
+    /// The engine's name.
+    pub engine: &'static str,
     /// The safeguards on, in the command line's words (`page` when none).
-    guards: String,
-    best_move: Option<Cell>,
-    value: Value,
-    nodes: u64,
-    moves: Vec<MoveOut>,
-    stats: nullmove_core::Stats,
-    /// The oracle's best move and exact value, for comparison.
-    exact_best_move: Option<Cell>,
-    exact_value: Value,
+    pub guards: String,
+    /// The first move that strictly improved on all before it.
+    pub best_move: Option<Cell>,
+    /// What the root call returned.
+    pub value: Value,
+    /// Every call, the root included.
+    pub nodes: u64,
+    /// Every root move in cell order.
+    pub moves: Vec<MoveOut>,
+    /// The searcher's counters.
+    pub stats: nullmove_core::Stats,
+    /// The oracle's best move, for comparison.
+    pub exact_best_move: Option<Cell>,
+    /// The oracle's exact value, for comparison.
+    pub exact_value: Value,
 }
 
-/// Runs the search and prints the report.
-pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+/// Searches and builds the report.
+pub fn document(args: &Args) -> Result<Report, CliError> {
     let params = args.search.params()?;
     let chosen = args.guards.engine(args.engine)?;
     let engine = chosen.get();
@@ -67,7 +83,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
             .find(|m| m.cell == cell)
             .map_or(exact.value, |m| m.value)
     };
-    let out = Out {
+    Ok(Report {
         board: args.search.board.to_string(),
         side_to_move: args.search.board.side_to_move().to_string(),
         depth: args.search.depth,
@@ -90,27 +106,34 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         stats: report.stats,
         exact_best_move: exact.best_move,
         exact_value: exact.value,
-    };
-    if args.json {
-        common::print_json(&out)?;
-    } else {
-        print_table(&args.search.board, &out);
-    }
-    Ok(ExitCode::SUCCESS)
+    })
 }
 
-fn print_table(board: &Position, out: &Out) {
-    println!("{}", common::draw_board(board));
+/// Runs the search and prints the report.
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let out = document(args)?;
+    if args.json {
+        common::write_json(io.out, &out)?;
+    } else {
+        render(&out, io.out)?;
+    }
+    Ok(0)
+}
+
+/// The report as the board, a move table and the summary lines.
+pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
+    writeln!(w, "{}", common::draw_board(&out.board))?;
     let guards = if out.guards == "page" {
         String::new()
     } else {
         format!(" · guards {}", out.guards)
     };
-    println!(
+    writeln!(
+        w,
         "\n{} to move · depth limit {} · R {} · mode {} · engine {}{guards}\n",
         out.side_to_move, out.depth, out.reduction, out.mode, out.engine
-    );
-    println!("{:>4}  {:>6}  {:>6}", "cell", "value", "exact");
+    )?;
+    writeln!(w, "{:>4}  {:>6}  {:>6}", "cell", "value", "exact")?;
     for m in &out.moves {
         let mut notes = Vec::new();
         if Some(m.cell) == out.best_move {
@@ -122,28 +145,31 @@ fn print_table(board: &Position, out: &Out) {
         if Some(m.cell) == out.exact_best_move {
             notes.push("oracle's best");
         }
-        println!(
+        writeln!(
+            w,
             "{:>4}  {:>6}  {:>6}  {}",
             m.cell,
             common::show_value(m.value),
             m.exact,
             notes.join(", ")
-        );
+        )?;
     }
     let best = out
         .best_move
         .map_or_else(|| "none".to_owned(), |c| c.to_string());
-    println!(
+    writeln!(
+        w,
         "\nbest move {best} · value {} · nodes {} (null probes {}, null cutoffs {}, beta cutoffs {})",
         out.value, out.nodes, out.stats.null_probes, out.stats.null_cutoffs, out.stats.beta_cutoffs
-    );
+    )?;
     let exact_best = out
         .exact_best_move
         .map_or_else(|| "none".to_owned(), |c| c.to_string());
-    println!(
+    writeln!(
+        w,
         "oracle: best move {exact_best} · exact value {}",
         out.exact_value
-    );
+    )?;
     if let (Some(chosen), Some(_)) = (out.best_move, out.exact_best_move) {
         let chosen_exact = out
             .moves
@@ -151,10 +177,12 @@ fn print_table(board: &Position, out: &Out) {
             .find(|m| m.cell == chosen)
             .map_or(out.exact_value, |m| m.exact);
         if chosen_exact != out.exact_value {
-            println!(
+            writeln!(
+                w,
                 "the chosen move {chosen} is worth {chosen_exact} exactly, worse than the oracle's {}",
                 out.exact_value
-            );
+            )?;
         }
     }
+    Ok(())
 }

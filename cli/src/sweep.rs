@@ -3,16 +3,15 @@
 //! table, JSON, CSV and an SVG chart.
 
 use std::borrow::Cow;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use nullmove_fixtures::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
 use plotters::prelude::*;
 
-use crate::common::{self, CliError, EngineName};
-use crate::guards::GuardArgs;
+use crate::common::{self, CliError, EngineName, Io};
+use crate::guards::{Chosen, GuardArgs};
 
 /// `empty` or `all` on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -70,13 +69,12 @@ fn parse_reductions(s: &str) -> Result<RangeInclusive<u32>, String> {
     sweep::parse_reductions(s).map_err(|e| e.to_string())
 }
 
-/// Runs the sweep and prints it.
-pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+/// The engine, its description and the grid the arguments ask for, validated.
+fn plan(args: &Args) -> Result<(Chosen, String, Grid), CliError> {
     if args.engine == EngineName::Oracle {
-        return Err(CliError::Message(
+        return Err(CliError::msg(
             "the sweep compares plain and null-move search; the oracle does neither \
-             (use --engine optimized or naive)"
-                .into(),
+             (use --engine optimized or naive)",
         ));
     }
     let chosen = args.guards.engine(args.engine)?;
@@ -86,42 +84,82 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     };
     let grid = Grid::new(args.depths.clone(), args.reductions.clone())
         .map_err(|e| CliError::Message(e.to_string()))?;
+    Ok((chosen, engine, grid))
+}
+
+/// The document: one row per (depth limit, R) of the grid.
+pub fn document(args: &Args) -> Result<Sweep, CliError> {
+    let (chosen, _, grid) = plan(args)?;
+    Ok(sweep::run(
+        chosen.get(),
+        args.positions.into(),
+        &grid,
+        &|| {},
+    ))
+}
+
+/// Runs the sweep and prints it.
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let (chosen, engine, grid) = plan(args)?;
     let set = PositionSet::from(args.positions);
-    let bar = progress_bar(set, &grid, "searches", format!("sweeping {}", set.name()));
+    let bar = progress_bar(
+        io.terminal,
+        set,
+        &grid,
+        "searches",
+        format!("sweeping {}", set.name()),
+    );
     let result = sweep::run(chosen.get(), set, &grid, &|| bar.inc(1));
     bar.finish_and_clear();
 
     if let Some(path) = &args.svg {
         draw(&result, set, &engine, path)?;
     }
+    let out = &mut *io.out;
     if args.json {
-        common::print_json(&result)?;
+        common::write_json(out, &result)?;
     } else if args.csv {
-        print!("{}", result.to_csv());
+        write!(out, "{}", result.to_csv())?;
     } else {
-        let what = match set {
-            PositionSet::Empty => "the empty board".to_owned(),
-            PositionSet::All => format!("{} non-terminal reachable positions", positions(&result)),
-        };
-        println!("null-move pruning against plain alpha-beta on {what}, engine {engine}\n");
-        print!("{}", result.to_table());
-        println!(
-            "\nsaving = 100 * (plain - null) / plain; ratio = null / plain; worse_move counts \
-             positions where the chosen move is worth less, by the oracle, than its best"
-        );
+        render(&result, set, &engine, out)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(0)
+}
+
+/// The sweep as a table with a heading and the legend.
+pub fn render(
+    result: &Sweep,
+    set: PositionSet,
+    engine: &str,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let what = match set {
+        PositionSet::Empty => "the empty board".to_owned(),
+        PositionSet::All => format!("{} non-terminal reachable positions", positions(result)),
+    };
+    writeln!(
+        out,
+        "null-move pruning against plain alpha-beta on {what}, engine {engine}\n"
+    )?;
+    write!(out, "{}", result.to_table())?;
+    writeln!(
+        out,
+        "\nsaving = 100 * (plain - null) / plain; ratio = null / plain; worse_move counts \
+         positions where the chosen move is worth less, by the oracle, than its best"
+    )
 }
 
 /// A progress bar on stderr over a sweep's (position, depth limit) items, `unit` naming
-/// them; hidden when stderr is not a terminal, so pipes and tests see none.
+/// them; hidden unless the run owns the terminal and stderr is one, so pipes and tests see
+/// none.
 pub fn progress_bar(
+    terminal: bool,
     set: PositionSet,
     grid: &Grid,
     unit: &str,
     message: impl Into<Cow<'static, str>>,
 ) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if !terminal || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(sweep::work_items(set, grid));

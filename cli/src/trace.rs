@@ -3,12 +3,12 @@
 //! The rendering lives in `nullmove_fixtures::trace_text` so that the snapshot of the
 //! pitfall and this command print the same text.
 
-use std::io::{self, BufRead, IsTerminal, Write};
-use std::process::ExitCode;
+use std::io::{self, BufRead, IsTerminal};
 
 use nullmove_fixtures::trace_text::{self, record};
+use serde::Serialize;
 
-use crate::common::{CliError, EngineName, SearchArgs};
+use crate::common::{CliError, EngineName, Io, SearchArgs};
 
 /// Arguments of `nullmove trace`.
 #[derive(Debug, clap::Args)]
@@ -28,42 +28,66 @@ pub struct Args {
     json: bool,
 }
 
-/// Traces the search and prints its log.
-pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+/// The document of `nullmove trace`: the search's events as `--json` prints them, one
+/// value a line there, one array here; and the text log.
+#[derive(Debug, Serialize)]
+pub struct Document {
+    /// Every event (tagged `"event"`), then the root report (`"event": "root_report"`).
+    pub events: Vec<serde_json::Value>,
+    /// The same, one JSON value a line, in the engine's field order.
+    #[serde(skip)]
+    pub json_lines: Vec<String>,
+    /// The log as text, one event a line, header and report included.
+    #[serde(skip)]
+    pub text: Vec<String>,
+}
+
+/// Traces the search.
+pub fn document(args: &Args) -> Result<Document, CliError> {
     if args.engine == EngineName::Oracle {
-        return Err(CliError::Message(
+        return Err(CliError::msg(
             "the oracle searches without a window or null move, so it has no events to trace; \
-             use --engine optimized or naive"
-                .into(),
+             use --engine optimized or naive",
         ));
     }
     let params = args.search.params()?;
     let engine = args.engine.engine();
     let trace = record(engine, &args.search.board, &params);
-    let lines = if args.json {
-        trace_text::json_lines(&trace)
-    } else {
-        trace_text::text_lines(&args.search.board, &params, engine.name(), &trace)
-    };
-    let interactive = args.step && io::stdin().is_terminal();
-    match emit(&lines, interactive) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        // A reader that stops early (`| head`) is not an error.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(CliError::Message(format!("cannot write the trace: {e}"))),
-    }
+    let json_lines = trace_text::json_lines(&trace);
+    let events = json_lines
+        .iter()
+        .map(|l| serde_json::from_str(l))
+        .collect::<Result<_, _>>()
+        .map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))?;
+    Ok(Document {
+        events,
+        json_lines,
+        text: trace_text::text_lines(&args.search.board, &params, engine.name(), &trace),
+    })
+}
+
+/// Traces the search and prints its log.
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let doc = document(args)?;
+    let lines = if args.json { doc.json_lines } else { doc.text };
+    let interactive = args.step && io.terminal && io::stdin().is_terminal();
+    emit(&lines, interactive, io)?;
+    Ok(0)
 }
 
 /// Prints every line, or, when `interactive`, one line per Enter until `r` or `q`.
-fn emit(lines: &[String], interactive: bool) -> io::Result<()> {
-    let mut out = io::stdout().lock();
+fn emit(lines: &[String], interactive: bool, io: &mut Io<'_>) -> io::Result<()> {
+    let out = &mut *io.out;
     if !interactive {
         for line in lines {
             writeln!(out, "{line}")?;
         }
         return out.flush();
     }
-    eprintln!("Enter: next event · r then Enter: run to the end · q then Enter: quit");
+    writeln!(
+        io.err,
+        "Enter: next event · r then Enter: run to the end · q then Enter: quit"
+    )?;
     let mut input = io::stdin().lock();
     let mut running = false;
     for line in lines {

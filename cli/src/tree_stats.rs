@@ -1,8 +1,10 @@
 //! `nullmove tree-stats`: the oracle's full game tree of the empty board.
 
-use std::process::ExitCode;
+use std::io::Write;
 
-use crate::common::{self, CliError};
+use nullmove_oracle::TreeStats;
+
+use crate::common::{self, CliError, Io};
 
 /// Arguments of `nullmove tree-stats`.
 #[derive(Debug, clap::Args)]
@@ -12,25 +14,36 @@ pub struct Args {
     json: bool,
 }
 
+/// The document: the statistics of the whole tree.
+pub fn document(_args: &Args) -> Result<TreeStats, CliError> {
+    Ok(nullmove_oracle::tree_stats())
+}
+
 /// Walks the tree and prints its statistics.
-pub fn run(args: &Args) -> Result<ExitCode, CliError> {
-    let t = nullmove_oracle::tree_stats();
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let t = document(args)?;
     if args.json {
-        common::print_json(&t)?;
+        common::write_json(io.out, &t)?;
     } else {
-        let rows = [
-            ("nodes (root included)", t.nodes.to_string()),
-            ("games", t.games.to_string()),
-            ("won by X", t.x_wins.to_string()),
-            ("won by O", t.o_wins.to_string()),
-            ("drawn", t.draws.to_string()),
-            ("reachable positions", t.positions.to_string()),
-            ("  not yet over", t.nonterminal_positions.to_string()),
-            ("value with perfect play", t.value.to_string()),
-        ];
-        for (k, v) in rows {
-            println!("{k:<26}{v:>9}");
-        }
+        render(&t, io.out)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(0)
+}
+
+/// The statistics as a two-column table.
+pub fn render(t: &TreeStats, out: &mut dyn Write) -> std::io::Result<()> {
+    let rows = [
+        ("nodes (root included)", t.nodes.to_string()),
+        ("games", t.games.to_string()),
+        ("won by X", t.x_wins.to_string()),
+        ("won by O", t.o_wins.to_string()),
+        ("drawn", t.draws.to_string()),
+        ("reachable positions", t.positions.to_string()),
+        ("  not yet over", t.nonterminal_positions.to_string()),
+        ("value with perfect play", t.value.to_string()),
+    ];
+    for (k, v) in rows {
+        writeln!(out, "{k:<26}{v:>9}")?;
+    }
+    Ok(())
 }

@@ -1,0 +1,177 @@
+//! `nullmove`: audit the page, search positions, print the game tree's statistics.
+//!
+//! Every subcommand prints a readable table by default and one JSON document with `--json`
+//! (SPEC.md, "The command-line contract"). Bad input and failed writes exit with status 2
+//! and a one-line message on stderr.
+//!
+//! The binary is a thin wrapper over [`run`]: the same entry point serves tests and any
+//! in-process caller. Each command module separates building its document (`document`, a
+//! `Serialize` value from validated arguments) from rendering it, so a caller that wants the
+//! JSON document without the text can [`parse`] an argv and call the command's `document`.
+
+pub mod audit;
+pub mod bench;
+pub mod common;
+mod guards;
+pub mod kpk;
+pub mod safeguards;
+pub mod search;
+pub mod sweep;
+pub mod trace;
+pub mod tree_stats;
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+
+use clap::{Parser, Subcommand};
+
+pub use common::{CliError, Io};
+
+/// Null-move pruning as the algorithms page publishes it, reproduced and audited.
+#[derive(Debug, Parser)]
+#[command(name = "nullmove", version, about)]
+pub struct Cli {
+    /// The subcommand and its arguments.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Every subcommand with its arguments.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Every published claim of the page, checked (exit 1 when one differs).
+    Audit(audit::Args),
+    /// Search one position and report every root move.
+    Search(search::Args),
+    /// Statistics of the full game tree of the empty board (oracle).
+    TreeStats(tree_stats::Args),
+    /// The search's event log, one event a line, like the page's Step and Run.
+    Trace(trace::Args),
+    /// Plain against null-move node counts over depth limits and reductions.
+    Sweep(sweep::Args),
+    /// Every safeguard against plain alpha-beta over every reachable position: which guard?
+    Safeguards(safeguards::Args),
+    /// A fixed workload per engine: node total (the signature), speed, heap allocations.
+    Bench(bench::Args),
+    /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
+    Kpk(kpk::Args),
+}
+
+/// Parses `args`, the subcommand and its arguments *without* the program name (as
+/// `std::env::args_os().skip(1)` yields them): `["search", "--board", "...O.X...", ...]`.
+///
+/// Bad arguments give [`CliError::Message`] with clap's error as one line; `--help` and
+/// `--version` give [`CliError::Info`] with the text to print.
+pub fn parse<I, S>(args: I) -> Result<Command, CliError>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<OsString> + Clone,
+{
+    let argv = std::iter::once(OsString::from("nullmove")).chain(args.into_iter().map(Into::into));
+    Cli::try_parse_from(argv)
+        .map(|cli| cli.command)
+        .map_err(|e| clap_error(&e))
+}
+
+/// Clap's help and version as [`CliError::Info`]; any usage error as one line.
+fn clap_error(e: &clap::Error) -> CliError {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => CliError::Info(e.to_string()),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let names: Vec<String> = <Cli as clap::CommandFactory>::command()
+                .get_subcommands()
+                .map(|c| c.get_name().to_owned())
+                .collect();
+            CliError::Message(format!(
+                "a subcommand is required: one of {} (see nullmove --help)",
+                names.join(", ")
+            ))
+        }
+        _ => {
+            // clap writes a paragraph; the contract is one line: the error, plus the
+            // accepted values when clap lists them.
+            let text = e.to_string();
+            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+            let first = lines
+                .next()
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
+            match text
+                .lines()
+                .map(str::trim)
+                .find(|l| l.starts_with("[possible values"))
+            {
+                Some(values) => CliError::Message(format!("{first} {values}")),
+                None => CliError::Message(first.to_owned()),
+            }
+        }
+    }
+}
+
+/// Runs one command; returns its exit status.
+fn dispatch(command: &Command, io: &mut Io<'_>) -> Result<u8, CliError> {
+    match command {
+        Command::Audit(args) => audit::run(args, io),
+        Command::Search(args) => search::run(args, io),
+        Command::TreeStats(args) => tree_stats::run(args, io),
+        Command::Trace(args) => trace::run(args, io),
+        Command::Sweep(args) => sweep::run(args, io),
+        Command::Safeguards(args) => safeguards::run(args, io),
+        Command::Kpk(args) => kpk::run(args, io),
+        Command::Bench(args) => bench::run(args, io),
+    }
+}
+
+/// Runs `nullmove` in process: `args` *without* the program name (`["search", "--board",
+/// "...O.X...", "--depth", "3", "--reduction", "1", "--mode", "null"]`), output to `out`,
+/// the error line to `err`. Returns the exit status: 0, 1 (`audit` when a claim differs) or
+/// 2 (bad input, a failed write; then one line on `err`). No progress bar is drawn and
+/// stdin is never read (see [`run_with`]).
+pub fn run<I, S>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
+where
+    I: IntoIterator<Item = S>,
+    S: Into<OsString> + Clone,
+{
+    run_with(
+        args,
+        &mut Io {
+            out,
+            err,
+            terminal: false,
+        },
+    )
+}
+
+/// [`run`] with the streams and terminal access in `io`; the binary calls it with
+/// `terminal: true`.
+pub fn run_with<I, S>(args: I, io: &mut Io<'_>) -> u8
+where
+    I: IntoIterator<Item = S>,
+    S: Into<OsString> + Clone,
+{
+    let result = parse(args).and_then(|command| {
+        let status = dispatch(&command, io)?;
+        io.out.flush()?;
+        Ok(status)
+    });
+    match result {
+        Ok(status) => status,
+        Err(CliError::Info(text)) => match write!(io.out, "{text}").and_then(|()| io.out.flush()) {
+            Ok(()) => 0,
+            Err(e) => report(io.err, &CliError::Write(e)),
+        },
+        Err(e) => report(io.err, &e),
+    }
+}
+
+/// Writes the error line and returns the exit status: a reader that stopped early (`| head`)
+/// is not an error, so a broken pipe ends quietly with 0; anything else is 2. A stderr that
+/// cannot take the line still gives 2.
+fn report(err: &mut dyn Write, e: &CliError) -> u8 {
+    if matches!(e, CliError::Write(w) if w.kind() == io::ErrorKind::BrokenPipe) {
+        return 0;
+    }
+    let _ = writeln!(err, "nullmove: {e}").and_then(|()| err.flush());
+    2
+}
