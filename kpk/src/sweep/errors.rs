@@ -1,0 +1,205 @@
+//! The error table: plain and null-move search of every position judged by the table, per
+//! configuration, evaluation, depth limit and R.
+
+use std::ops::RangeInclusive;
+
+use nullmove_core::{Mode, NoSink};
+use nullmove_optimized::Config;
+use serde::Serialize;
+
+use super::{Configuration, is_wrong, page_config, search, trace_cutoffs};
+use crate::game::{Evaluation, NullRule};
+use crate::position::Kpk;
+use crate::table::Table;
+
+/// One row of the error table: one configuration, evaluation, depth limit and R over every
+/// legal position that is not already over.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SweepRow {
+    /// The configuration's name.
+    pub configuration: String,
+    /// The evaluation at the depth limit.
+    pub evaluation: Evaluation,
+    /// The depth limit.
+    pub depth: u32,
+    /// R.
+    pub reduction: u32,
+    /// Positions searched.
+    pub positions: u64,
+    /// Wrong results of plain alpha-beta.
+    pub wrong_plain: u64,
+    /// Wrong results of the null-move search.
+    pub wrong_null: u64,
+    /// Wrong null-move results that plain alpha-beta gets right: the null move's doing.
+    pub wrong_null_only: u64,
+    /// Of those, the ones whose trace shows an unsound cutoff at a zugzwang node.
+    pub wrong_at_zugzwang: u64,
+    /// Nodes of plain alpha-beta over all positions.
+    pub nodes_plain: u64,
+    /// Nodes of the null-move search over all positions.
+    pub nodes_null: u64,
+}
+
+/// The positions the sweep searches: every legal one with a move to make.
+#[must_use]
+pub fn sweep_positions() -> Vec<Kpk> {
+    Kpk::all().filter(|p| !p.legal_moves().is_empty()).collect()
+}
+
+/// The error table: for each evaluation, configuration, depth limit and R, plain and
+/// null-move results of every position in `positions` against the table.
+#[must_use]
+pub fn sweep(
+    table: &Table,
+    positions: &[Kpk],
+    configurations: &[Configuration],
+    evaluations: &[Evaluation],
+    depths: RangeInclusive<u32>,
+    reductions: RangeInclusive<u32>,
+) -> Vec<SweepRow> {
+    sweep_with_progress(
+        table,
+        positions,
+        configurations,
+        evaluations,
+        depths,
+        reductions,
+        &|| {},
+    )
+}
+
+/// The work items [`sweep_with_progress`] reports: one per (evaluation, position), each
+/// searched at every depth limit, configuration and R, so every item costs about the same.
+#[must_use]
+pub fn work_items(positions: &[Kpk], evaluations: &[Evaluation]) -> u64 {
+    (positions.len() * evaluations.len()) as u64
+}
+
+/// One (depth limit, configuration, R) cell summed over positions.
+#[derive(Debug, Clone, Copy, Default)]
+struct NullAcc {
+    wrong: u64,
+    only: u64,
+    at_zugzwang: u64,
+    nodes: u64,
+}
+
+/// Plain alpha-beta at one depth limit summed over positions.
+#[derive(Debug, Clone, Copy, Default)]
+struct PlainAcc {
+    wrong: u64,
+    nodes: u64,
+}
+
+/// [`sweep`], calling `progress` after each of its [`work_items`]: in parallel (rayon) over
+/// positions, each position searched at every depth limit, configuration and R.
+#[must_use]
+pub fn sweep_with_progress(
+    table: &Table,
+    positions: &[Kpk],
+    configurations: &[Configuration],
+    evaluations: &[Evaluation],
+    depths: RangeInclusive<u32>,
+    reductions: RangeInclusive<u32>,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<SweepRow> {
+    use rayon::prelude::*;
+    let depths: Vec<u32> = depths.collect();
+    let reductions: Vec<u32> = reductions.collect();
+    let (nc, nr) = (configurations.len(), reductions.len());
+    let cell = |di: usize, ci: usize, ri: usize| (di * nc + ci) * nr + ri;
+    let mut rows = Vec::new();
+    for &evaluation in evaluations {
+        let empty = || {
+            (
+                vec![PlainAcc::default(); depths.len()],
+                vec![NullAcc::default(); depths.len() * nc * nr],
+            )
+        };
+        let (plain, null) = positions
+            .par_iter()
+            .fold(empty, |(mut plain, mut null), p| {
+                for (di, &depth) in depths.iter().enumerate() {
+                    // Plain alpha-beta depends on neither R nor the null-move rule.
+                    let plain_config = Config {
+                        mode: Mode::Plain,
+                        ..page_config(depth, 0)
+                    };
+                    let r = search(
+                        table,
+                        p,
+                        evaluation,
+                        NullRule::InCheck,
+                        plain_config,
+                        &mut NoSink,
+                    );
+                    let plain_wrong = is_wrong(table, p, evaluation, &r);
+                    plain[di].wrong += u64::from(plain_wrong);
+                    plain[di].nodes += r.stats.nodes;
+                    for (ci, c) in configurations.iter().enumerate() {
+                        for (ri, &reduction) in reductions.iter().enumerate() {
+                            let config = (c.config)(depth, reduction);
+                            let r = search(table, p, evaluation, c.rule, config, &mut NoSink);
+                            let wrong = is_wrong(table, p, evaluation, &r);
+                            let only = wrong && !plain_wrong;
+                            let at_zugzwang = only
+                                && trace_cutoffs(table, p, evaluation, c.rule, config)
+                                    .iter()
+                                    .any(|x| x.unsound && x.zugzwang);
+                            let a = &mut null[cell(di, ci, ri)];
+                            a.wrong += u64::from(wrong);
+                            a.only += u64::from(only);
+                            a.at_zugzwang += u64::from(at_zugzwang);
+                            a.nodes += r.stats.nodes;
+                        }
+                    }
+                }
+                progress();
+                (plain, null)
+            })
+            .reduce(empty, |(mut pa, mut na), (pb, nb)| {
+                for (x, y) in pa.iter_mut().zip(&pb) {
+                    x.wrong += y.wrong;
+                    x.nodes += y.nodes;
+                }
+                for (x, y) in na.iter_mut().zip(&nb) {
+                    x.wrong += y.wrong;
+                    x.only += y.only;
+                    x.at_zugzwang += y.at_zugzwang;
+                    x.nodes += y.nodes;
+                }
+                (pa, na)
+            });
+        for (di, &depth) in depths.iter().enumerate() {
+            for (ci, c) in configurations.iter().enumerate() {
+                for (ri, &reduction) in reductions.iter().enumerate() {
+                    let a = null[cell(di, ci, ri)];
+                    rows.push(SweepRow {
+                        configuration: c.name.to_owned(),
+                        evaluation,
+                        depth,
+                        reduction,
+                        positions: positions.len() as u64,
+                        wrong_plain: plain[di].wrong,
+                        wrong_null: a.wrong,
+                        wrong_null_only: a.only,
+                        wrong_at_zugzwang: a.at_zugzwang,
+                        nodes_plain: plain[di].nodes,
+                        nodes_null: a.nodes,
+                    });
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// Positions whose pawn is on files a–d: the half of the board Syzygy counts, and the
+/// other half's mirror image.
+#[must_use]
+pub fn half_board_positions() -> Vec<Kpk> {
+    sweep_positions()
+        .into_iter()
+        .filter(Kpk::pawn_on_files_a_to_d)
+        .collect()
+}

@@ -1,0 +1,122 @@
+//! Null move measured against the table (issue 6, "Null move against the oracle").
+//!
+//! Every legal position is searched by plain alpha-beta and by null-move search with the
+//! generic optimized searcher; each root result is judged by the table. A result is wrong
+//! when the move the search chooses throws the table's result away (White from a win to a
+//! draw, Black from a draw to a loss) or, under the exact evaluation, whose values are
+//! win/draw only, when the root value claims the other result. Each wrong result of the
+//! null-move search is then traced: the searcher's events are replayed to find every node
+//! where a null-move cutoff fired, and a cutoff is *unsound* when plain alpha-beta from that
+//! node, same depth and window, does not reach the bound the probe claimed.
+
+mod configurations;
+mod cutoffs;
+mod errors;
+mod example;
+
+pub use configurations::{Configuration, config, configurations, page_config};
+pub use cutoffs::{Cutoff, trace_cutoffs};
+pub use errors::{
+    SweepRow, half_board_positions, sweep, sweep_positions, sweep_with_progress, work_items,
+};
+pub use example::{ArticleFixture, article_fixture};
+
+use nullmove_core::{EventSink, Stats, Value};
+use nullmove_optimized::{Config, Searcher};
+
+use crate::game::{EXACT_WIN, Evaluation, KpkGame, NullRule};
+use crate::movegen::{MAX_MOVES, Move};
+use crate::position::Kpk;
+use crate::table::{Table, Wdl};
+
+/// What a search says about its root.
+#[derive(Debug, Clone, Copy)]
+pub struct RootResult {
+    /// What the root call returned.
+    pub value: Value,
+    /// The first move whose value strictly improves on all before it (SPEC.md, "The root
+    /// report"), `None` at a finished game or depth limit 0.
+    pub best_move: Option<Move>,
+    /// Each root move with its child's value, in move order.
+    moves: [(Option<Move>, Value); MAX_MOVES],
+    len: usize,
+    /// The searcher's counters.
+    pub stats: Stats,
+}
+
+impl RootResult {
+    /// Each root move with the value its child returned (a bound when it failed low).
+    pub fn moves(&self) -> impl Iterator<Item = (Move, Value)> + '_ {
+        self.moves[..self.len]
+            .iter()
+            .map(|&(m, v)| (m.expect("recorded"), v))
+    }
+}
+
+/// Searches `root` with the generic optimized searcher, emitting events into `sink`.
+///
+/// # Example
+/// ```
+/// use nullmove_kpk::{Kpk, Table, game::{Evaluation, NullRule}, sweep::{search, page_config}};
+/// let table = Table::build();
+/// let p: Kpk = "8/4k3/8/4K3/4P3/8/8/8 b - - 0 1".parse().unwrap();
+/// let r = search(&table, &p, Evaluation::Exact, NullRule::InCheck, page_config(3, 1), &mut nullmove_core::NoSink);
+/// assert_eq!(r.value, nullmove_kpk::game::EXACT_WIN); // Black to move loses
+/// ```
+pub fn search<S: EventSink + ?Sized>(
+    table: &Table,
+    root: &Kpk,
+    evaluation: Evaluation,
+    rule: NullRule,
+    config: Config,
+    sink: &mut S,
+) -> RootResult {
+    let game = KpkGame::new(*root, table, evaluation, rule);
+    let maximizing = root.side_to_move() == crate::Side::White;
+    let mut moves = [(None, 0); MAX_MOVES];
+    let mut len = 0;
+    let mut best: Option<(Move, Value)> = None;
+    let mut searcher = Searcher::new(game, config, sink);
+    let value = searcher.search_root(|m: crate::game::KpkMove, v| {
+        moves[len] = (Some(m.mv), v);
+        len += 1;
+        let better = best.is_none_or(|(_, b)| if maximizing { v > b } else { v < b });
+        if better {
+            best = Some((m.mv, v));
+        }
+    });
+    RootResult {
+        value,
+        best_move: best.map(|(m, _)| m),
+        moves,
+        len,
+        stats: searcher.stats(),
+    }
+}
+
+/// Whether a root result is wrong by the table: its chosen move throws the result away, or
+/// (exact evaluation) its value claims the other result.
+#[must_use]
+pub fn is_wrong(table: &Table, root: &Kpk, evaluation: Evaluation, result: &RootResult) -> bool {
+    let truth = table.wdl(root);
+    let blunder = result
+        .best_move
+        .is_some_and(|m| table.successor_wdl(&root.play(m)) != truth);
+    let claim = match evaluation {
+        Evaluation::Exact => Some(if result.value >= EXACT_WIN {
+            Wdl::Win
+        } else {
+            Wdl::Draw
+        }),
+        Evaluation::Heuristic => None,
+    };
+    blunder || claim.is_some_and(|c| c != truth)
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's serialize_with passes a reference"
+)]
+fn fen<S: serde::Serializer>(p: &Kpk, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(p)
+}
