@@ -34,6 +34,16 @@ impl Wdl {
             Self::Draw => "draw",
         }
     }
+
+    /// The result in words from the one point of view every result here takes, White's
+    /// (White holds the pawn): `White wins` or `draw`, whoever is to move.
+    #[must_use]
+    pub const fn for_white(self) -> &'static str {
+        match self {
+            Self::Win => "White wins",
+            Self::Draw => "draw",
+        }
+    }
 }
 
 impl std::fmt::Display for Wdl {
