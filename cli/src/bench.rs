@@ -14,7 +14,7 @@ use nullmove_core::{Engine, Mode, Position, SearchParams};
 use nullmove_optimized::CountingAllocator;
 use serde::Serialize;
 
-use crate::common::{self, CliError, Io};
+use crate::common::{self, CliError, Io, count};
 
 /// Counts the heap allocations of each thread, so `bench` can report those made during a
 /// search (which runs on the main thread). Counting costs one thread-local increment per
@@ -153,7 +153,8 @@ pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
     writeln!(
         w,
         "workload: {} positions x {} searches (depth limits 1..=9, R 0..=6, plain and null)\n",
-        out.positions, out.searches_per_position
+        count(out.positions as u64),
+        out.searches_per_position
     )?;
     writeln!(
         w,
@@ -163,8 +164,12 @@ pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
     for e in &out.engines {
         writeln!(
             w,
-            "{:<10} {:>12} {:>9.3} {:>14.0} {:>12}",
-            e.engine, e.nodes, e.seconds, e.nodes_per_second, e.allocations
+            "{:<10} {:>12} {:>9.3} {:>14} {:>12}",
+            e.engine,
+            count(e.nodes),
+            e.seconds,
+            count(e.nodes_per_second.round() as u64),
+            count(e.allocations)
         )?;
     }
     if let [naive, optimized] = &out.engines[..] {

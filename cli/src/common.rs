@@ -6,6 +6,13 @@ use std::io::{self, Write};
 use nullmove_core::{Engine, Mode, Position, SearchParams};
 use serde::Serialize;
 
+/// Whole numbers in every table with thousands separators (`12,368`), one format across
+/// the commands.
+pub use nullmove_fixtures::audit::count;
+/// Why a tic-tac-toe root has no move to search (`game over: X won`, `depth limit 0: the
+/// root is a leaf`), in the trace's words.
+pub use nullmove_fixtures::trace_text::leaf_reason;
+
 /// An error the user can act on; printed as one line on stderr.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
@@ -92,19 +99,65 @@ pub struct SearchArgs {
     /// Depth limit (the page's `depthLimit`), 0..=9.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
     pub depth: u32,
-    /// Reduction R of the null-move probe, 0..=9.
+    /// Reduction R of the null-move probe, 0..=9 (with --mode null: plain alpha-beta
+    /// never probes).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
-    pub reduction: u32,
+    pub reduction: Option<u32>,
     /// Plain alpha-beta or alpha-beta with null-move pruning.
     #[arg(long, value_enum)]
-    pub mode: ModeArg,
+    pub mode: Option<ModeArg>,
 }
 
 impl SearchArgs {
-    /// The validated search parameters.
+    /// The validated search parameters of an engine that prunes: `--mode` is required,
+    /// `--reduction` too with `null`, and refused with `plain`, where it would change
+    /// nothing.
     pub fn params(&self) -> Result<SearchParams, CliError> {
-        SearchParams::new(self.depth, self.reduction, self.mode.into())
+        let missing = |what: &str| {
+            CliError::Message(format!(
+                "the following required argument was not provided: {what}"
+            ))
+        };
+        let mode = self
+            .mode
+            .ok_or_else(|| missing("--mode <MODE> (plain or null)"))?;
+        let reduction = match (mode, self.reduction) {
+            (ModeArg::Null, Some(r)) => r,
+            (ModeArg::Null, None) => {
+                return Err(missing("--reduction <REDUCTION> (R, with --mode null)"));
+            }
+            (ModeArg::Plain, Some(_)) => {
+                return Err(CliError::msg(
+                    "--reduction does nothing with --mode plain: plain alpha-beta never makes \
+                     a null-move probe (leave it out, or use --mode null)",
+                ));
+            }
+            (ModeArg::Plain, None) => 0,
+        };
+        SearchParams::new(self.depth, reduction, mode.into())
             .map_err(|e| CliError::Message(e.to_string()))
+    }
+
+    /// The flags of pruning given (`--mode`, `--reduction`), in the command line's words.
+    #[must_use]
+    pub fn pruning_flags(&self) -> Vec<&'static str> {
+        [
+            (self.mode.is_some(), "--mode"),
+            (self.reduction.is_some(), "--reduction"),
+        ]
+        .into_iter()
+        .filter_map(|(on, flag)| on.then_some(flag))
+        .collect()
+    }
+}
+
+/// `words` joined as a list in prose: `a`, `a and b`, `a, b and c`.
+#[must_use]
+pub fn and_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

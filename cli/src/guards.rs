@@ -72,7 +72,7 @@ impl GuardArgs {
     }
 
     /// The flags given, in the command line's words.
-    fn given(&self) -> Vec<&'static str> {
+    pub(crate) fn given(&self) -> Vec<&'static str> {
         let g = self.guards();
         [
             (g.min_probe_depth > 0, "--min-probe-depth"),

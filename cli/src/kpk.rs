@@ -1,19 +1,27 @@
 //! `nullmove kpk`: king and pawn against king, where null move meets real zugzwang
 //! (issue 6): one position against the exact table, the table's statistics, the mutual
 //! zugzwangs, and the error table of null-move search over every position.
+//!
+//! Every result is stated from one point of view, White's, the side with the pawn (a black
+//! pawn is colour-flipped on the way in): the table's `win` is "White wins", `draw` is a
+//! draw, whoever is to move; values are White's too (the maximizing side).
 
 use std::io::{self, Write};
+use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use nullmove_core::{Mode, NoSink, Value};
+use nullmove_fixtures::sweep::{parse_depths, parse_reductions};
 use nullmove_kpk::game::{Evaluation, NullRule};
 use nullmove_kpk::sweep::{self, Cutoff, SweepRow};
-use nullmove_kpk::{Kpk, Table, TableStats, Wdl};
-use nullmove_optimized::Config;
+use nullmove_kpk::{Kpk, Side, Table, TableStats, Wdl};
+use nullmove_optimized::{Config, Guards, Verification};
 use serde::Serialize;
 
-use crate::common::{self, CliError, Io, ModeArg};
+use crate::common::{self, CliError, Io, ModeArg, count};
 use crate::guards::ChessGuardArgs;
+use crate::progress::Progress;
+use crate::refusals::{idle_guards, nothing_to_do, refuse};
 
 /// Arguments of `nullmove kpk`.
 #[derive(Debug, clap::Args)]
@@ -27,16 +35,17 @@ pub struct Args {
     /// Depth limit of the search.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=9))]
     depth: u32,
-    /// Reduction R of a null-move probe.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=9))]
-    reduction: u32,
+    /// Reduction R of a null-move probe (null mode only) [default: 0].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    reduction: Option<u32>,
     /// Plain alpha-beta or null-move search.
     #[arg(long, value_enum, default_value = "null")]
     mode: ModeArg,
-    /// The chess rule on passing: the page's (a pass in check loses the king), no pass in
-    /// check, or no pass without non-pawn material (never, in K+P vs K).
-    #[arg(long, value_enum, default_value = "in-check")]
-    rule: RuleArg,
+    /// The chess rule on passing (null mode only): the page's (a pass in check loses the
+    /// king), no pass in check, or no pass without non-pawn material (never, in K+P vs K)
+    /// [default: in-check].
+    #[arg(long, value_enum)]
+    rule: Option<RuleArg>,
     // The safeguards of issue 5, in chess's words; all off by default.
     #[command(flatten)]
     guards: ChessGuardArgs,
@@ -73,9 +82,23 @@ struct SweepArgs {
     /// Which evaluations; both by default.
     #[arg(long = "eval", value_enum)]
     evaluation: Option<EvalArg>,
+    /// Depth limits, `A..=B` within 1..=9 (or one number); the time grows steeply with B.
+    #[arg(long, default_value = "1..=4", value_parser = depths, value_name = "A..=B")]
+    depths: RangeInclusive<u32>,
+    /// Reductions R, `A..=B` within 0..=9 (or one number).
+    #[arg(long, default_value = "0..=2", value_parser = reductions, value_name = "A..=B")]
+    reductions: RangeInclusive<u32>,
     /// Print `{"rows":[...]}` instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+fn depths(s: &str) -> Result<RangeInclusive<u32>, String> {
+    parse_depths(s).map_err(|e| e.to_string())
+}
+
+fn reductions(s: &str) -> Result<RangeInclusive<u32>, String> {
+    parse_reductions(s).map_err(|e| e.to_string())
 }
 
 /// `--rule` on the command line.
@@ -128,10 +151,14 @@ pub enum Document {
 
 /// Builds the document of `nullmove kpk`.
 pub fn document(args: &Args) -> Result<Document, CliError> {
+    build(args, &Progress::hidden())
+}
+
+fn build(args: &Args, progress: &Progress) -> Result<Document, CliError> {
     Ok(match &args.command {
         Some(KpkCommand::Stats(_)) => Document::Stats(stats()),
         Some(KpkCommand::Zugzwangs(_)) => Document::Zugzwangs(zugzwangs()),
-        Some(KpkCommand::Sweep(a)) => Document::Sweep(sweep_report(a)),
+        Some(KpkCommand::Sweep(a)) => Document::Sweep(sweep_report(a, progress)),
         None => Document::Position(position(args)?),
     })
 }
@@ -143,7 +170,18 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         Some(KpkCommand::Sweep(a)) => a.json,
         None => args.json,
     };
-    let doc = document(args)?;
+    let progress = match &args.command {
+        Some(KpkCommand::Sweep(a)) => Progress::on_terminal(
+            io.terminal,
+            sweep::work_items(&positions(a), &evaluations(a)),
+            "positions searched",
+            "sweeping K+P vs K",
+        ),
+        _ => Progress::hidden(),
+    };
+    let doc = build(args, &progress);
+    progress.finish();
+    let doc = doc?;
     if json {
         common::write_json(io.out, &doc)?;
         return Ok(0);
@@ -163,28 +201,32 @@ pub struct MoveReport {
     /// The move, UCI.
     #[serde(rename = "move")]
     pub mv: String,
-    /// What its child returned.
+    /// What its child returned, from White's point of view.
     pub value: Value,
-    /// The table's result after it.
+    /// The table's result after it, from White's point of view (`win`: White wins).
     pub wdl: Wdl,
 }
 
-/// The search of one position.
+/// The search of one position. Settings it did not apply are absent: `rule`,
+/// `reduction` and `guards` in plain mode.
 #[derive(Debug, Serialize)]
 pub struct SearchReport {
     /// What the search sees at its depth limit.
     pub evaluation: Evaluation,
-    /// The chess rule on passing.
-    pub rule: NullRule,
-    /// The safeguards on, in the command line's words (`none` when none).
-    pub guards: String,
+    /// The chess rule on passing (null mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<NullRule>,
+    /// The safeguards on, in the command line's words, `none` when none (null mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guards: Option<String>,
     /// Plain or null.
     pub mode: Mode,
     /// The depth limit.
     pub depth: u32,
-    /// R.
-    pub reduction: u32,
-    /// What the root call returned.
+    /// R (null mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduction: Option<u32>,
+    /// What the root call returned, from White's point of view.
     pub value: Value,
     /// The chosen move, UCI.
     pub best_move: Option<String>,
@@ -209,7 +251,15 @@ pub struct PositionReport {
     pub fen: String,
     /// Whether it was colour-flipped on the way in.
     pub flipped: bool,
-    /// The table's result.
+    /// The side every result is stated for: `white`, the side with the pawn.
+    pub point_of_view: &'static str,
+    /// `white` or `black`.
+    pub side_to_move: &'static str,
+    /// Why the root has no move to search, when it has none: `game over: checkmate, White
+    /// won`, `game over: stalemate, a draw`, `depth limit 0: the root is a leaf`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaf: Option<String>,
+    /// The table's result (`win`: White wins; `draw`).
     pub wdl: Wdl,
     /// The table's result with the other side to move, when legal.
     pub wdl_if_passed: Option<Wdl>,
@@ -219,41 +269,135 @@ pub struct PositionReport {
     pub search: SearchReport,
 }
 
+/// The guard flags given, in the command line's words.
+fn guard_flags(g: &Guards) -> Vec<&'static str> {
+    [
+        (g.min_probe_depth > 0, "--min-probe-depth"),
+        (g.threat, "--threat-guard"),
+        (g.min_material > 0, "--no-null-without-pieces"),
+        (g.adaptive_r, "--adaptive-r"),
+        (g.verification != Verification::None, "--verify"),
+    ]
+    .into_iter()
+    .filter_map(|(on, flag)| on.then_some(flag))
+    .collect()
+}
+
+/// Refuses the flags that would change nothing: the null move's rule, R and guards in plain
+/// mode; everything that shapes a pass when no pass can happen (the low-material rule, in
+/// K+P vs K); the threat guard on top of the in-check rule, which it is.
+fn check_flags(args: &Args, guards: &Guards) -> Result<(), CliError> {
+    let flags = guard_flags(guards);
+    if args.mode == ModeArg::Plain {
+        let mut given: Vec<&str> = [
+            (args.rule.is_some(), "--rule"),
+            (args.reduction.is_some(), "--reduction"),
+        ]
+        .into_iter()
+        .filter_map(|(on, flag)| on.then_some(flag))
+        .collect();
+        given.extend(&flags);
+        if !given.is_empty() {
+            return Err(nothing_to_do(
+                &given,
+                "with --mode plain: plain alpha-beta never passes, so no rule on passing, R \
+                 or guard comes into play",
+            ));
+        }
+        return Ok(());
+    }
+    let rule = args.rule.unwrap_or(RuleArg::InCheck);
+    let low_material = (rule == RuleArg::NonPawnMaterial, guards.min_material > 0);
+    if low_material.0 || low_material.1 {
+        let mut given: Vec<&str> = Vec::new();
+        if args.reduction.is_some() {
+            given.push("--reduction");
+        }
+        given.extend(
+            flags
+                .iter()
+                .filter(|f| **f != "--no-null-without-pieces" || low_material == (true, true)),
+        );
+        if !given.is_empty() {
+            return Err(nothing_to_do(
+                &given,
+                "when no side may ever pass: K+P vs K has no piece besides king and pawn, so \
+                 the low-material rule (--rule non-pawn-material or --no-null-without-pieces) \
+                 forbids every null move",
+            ));
+        }
+    }
+    if guards.threat && rule == RuleArg::InCheck {
+        return Err(refuse(
+            &["--threat-guard"],
+            "with --rule in-check (the default): in chess the threat guard is the in-check \
+             rule itself",
+            "use it with --rule page, or ",
+        ));
+    }
+    idle_guards(guards, args.depth, args.reduction.unwrap_or(0))
+}
+
+/// Why a K+P vs K root has no move to search, when it has none.
+fn leaf_reason(p: Kpk, depth: u32) -> Option<String> {
+    if p.legal_moves().is_empty() {
+        Some(if p.in_check() {
+            format!("game over: checkmate, {} won", p.side_to_move().other())
+        } else {
+            "game over: stalemate, a draw".to_owned()
+        })
+    } else if depth == 0 {
+        Some("depth limit 0: the root is a leaf".to_owned())
+    } else {
+        None
+    }
+}
+
 fn position(args: &Args) -> Result<PositionReport, CliError> {
     let Some(fen) = &args.fen else {
-        return Err(CliError::Message(
-            "give --fen FEN, or one of: stats, zugzwangs, sweep".into(),
+        return Err(CliError::msg(
+            "give --fen FEN, or one of: stats, zugzwangs, sweep",
         ));
     };
     let parsed = Kpk::parse_fen(fen).map_err(|e| CliError::Message(format!("bad FEN: {e}")))?;
+    let guards = args.guards.guards();
+    check_flags(args, &guards)?;
     let p = parsed.position;
     let table = Table::build();
     let evaluation = Evaluation::from(args.evaluation);
-    let rule = NullRule::from(args.rule);
+    let rule = NullRule::from(args.rule.unwrap_or(RuleArg::InCheck));
     let mode = Mode::from(args.mode);
+    let reduction = args.reduction.unwrap_or(0);
     let config = Config {
-        guards: args.guards.guards(),
-        ..sweep::config(args.depth, args.reduction, mode)
+        guards,
+        ..sweep::config(args.depth, reduction, mode)
     };
     let result = sweep::search(&table, &p, evaluation, rule, config, &mut NoSink);
-    let cutoffs = if mode == Mode::Null {
+    let null = mode == Mode::Null;
+    let cutoffs = if null {
         sweep::trace_cutoffs(&table, &p, evaluation, rule, config)
     } else {
         Vec::new()
     };
-    let report = PositionReport {
+    Ok(PositionReport {
         fen: p.to_string(),
         flipped: parsed.flipped,
+        point_of_view: "white",
+        side_to_move: match p.side_to_move() {
+            Side::White => "white",
+            Side::Black => "black",
+        },
+        leaf: leaf_reason(p, args.depth),
         wdl: table.wdl(&p),
         wdl_if_passed: p.with_other_side_to_move().map(|q| table.wdl(&q)),
         zugzwang: table.is_zugzwang(&p),
         search: SearchReport {
             evaluation,
-            rule,
-            guards: args.guards.describe(),
+            rule: null.then_some(rule),
+            guards: null.then(|| args.guards.describe()),
             mode,
             depth: args.depth,
-            reduction: args.reduction,
+            reduction: null.then_some(reduction),
             value: result.value,
             best_move: result.best_move.map(|m| m.to_string()),
             nodes: result.stats.nodes,
@@ -270,56 +414,89 @@ fn position(args: &Args) -> Result<PositionReport, CliError> {
             wrong: sweep::is_wrong(&table, &p, evaluation, &result),
             cutoffs,
         },
-    };
-    Ok(report)
+    })
+}
+
+/// How the search was set up, in the table's words.
+fn search_settings(s: &SearchReport) -> String {
+    let mut parts = vec![format!("{} eval", s.evaluation.name())];
+    if let Some(rule) = s.rule {
+        parts.push(format!("rule {}", rule.name()));
+    }
+    if let Some(guards) = &s.guards {
+        parts.push(format!("guards {guards}"));
+    }
+    let r = s.reduction.map(|r| format!(" R {r}")).unwrap_or_default();
+    parts.push(format!("{} depth {}{r}", s.mode, s.depth));
+    parts.join(", ")
 }
 
 fn render_position(report: &PositionReport, out: &mut dyn Write) -> io::Result<()> {
     let s = &report.search;
+    let (mover, other) = match report.side_to_move {
+        "white" => ("White", "Black"),
+        _ => ("Black", "White"),
+    };
     writeln!(
         out,
         "{}{}",
         report.fen,
         if report.flipped {
-            "  (colour-flipped: Black had the pawn)"
+            "  (colour-flipped: Black had the pawn; White here is Black in the FEN given)"
         } else {
             ""
         }
     )?;
     writeln!(
         out,
-        "table: {} for White; with the other side to move: {}; zugzwang: {}",
-        report.wdl,
+        "{} · every result and value from White's point of view (White has the pawn): \
+         \"White wins\" or \"draw\"",
         report
-            .wdl_if_passed
-            .map_or("illegal (Black would be in check)".into(), |w| w
-                .to_string()),
-        if report.zugzwang { "yes" } else { "no" }
+            .leaf
+            .clone()
+            .filter(|l| l.starts_with("game over"))
+            .unwrap_or_else(|| format!("{mover} to move"))
     )?;
     writeln!(
         out,
-        "search: {} eval, rule {}, guards {}, {} depth {} R {}: value {}, best {}, nodes {}, probes {}, null cutoffs {}{}",
-        s.evaluation.name(),
-        s.rule.name(),
-        s.guards,
-        s.mode,
-        s.depth,
-        s.reduction,
+        "table: {}; with {other} to move instead: {}; mutual zugzwang: {}",
+        report.wdl.for_white(),
+        report
+            .wdl_if_passed
+            .map_or("illegal (Black would be in check)".to_owned(), |w| w
+                .for_white()
+                .to_owned()),
+        if report.zugzwang { "yes" } else { "no" }
+    )?;
+    let pruning = if s.rule.is_some() {
+        format!(
+            ", probes {}, null cutoffs {}",
+            count(s.null_probes),
+            count(s.null_cutoffs)
+        )
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "search: {}: value {}, best {}, nodes {}{pruning}{}",
+        search_settings(s),
         common::show_value(s.value),
         s.best_move.as_deref().unwrap_or("-"),
-        s.nodes,
-        s.null_probes,
-        s.null_cutoffs,
+        count(s.nodes),
         if s.wrong { "  WRONG by the table" } else { "" }
     )?;
-    writeln!(out, "{:<8} {:>8}  table", "move", "value")?;
+    if let Some(leaf) = &report.leaf {
+        return writeln!(out, "{leaf}, no move to search");
+    }
+    writeln!(out, "{:<8} {:>8}  result after it", "move", "value")?;
     for m in &s.moves {
         writeln!(
             out,
             "{:<8} {:>8}  {}",
             m.mv,
             common::show_value(m.value),
-            m.wdl
+            m.wdl.for_white()
         )?;
     }
     for c in s.cutoffs.iter().filter(|c| c.unsound) {
@@ -369,7 +546,7 @@ fn render_stats(r: &StatsReport, out: &mut dyn Write) -> io::Result<()> {
         "K+P vs K, solved by retrograde analysis in {:.1} ms",
         r.built.as_secs_f64() * 1e3
     )?;
-    writeln!(out, "{:<22} {:>12} {:>12}", "", "full board", "files a-d")?;
+    writeln!(out, "{:<24} {:>12} {:>12}", "", "full board", "files a-d")?;
     let rows = [
         (
             "legal positions",
@@ -398,9 +575,9 @@ fn render_stats(r: &StatsReport, out: &mut dyn Write) -> io::Result<()> {
         ),
     ];
     for (name, full, half) in rows {
-        writeln!(out, "{name:<22} {full:>12} {half:>12}")?;
+        writeln!(out, "{name:<24} {:>12} {:>12}", count(full), count(half))?;
     }
-    writeln!(out, "mutual zugzwangs: {}", s.mutual_zugzwangs)
+    writeln!(out, "mutual zugzwangs: {}", count(s.mutual_zugzwangs))
 }
 
 /// The document of `nullmove kpk zugzwangs`.
@@ -425,7 +602,7 @@ fn render_zugzwangs(z: &ZugzwangList, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "{} mutual zugzwangs (White to move draws, Black to move loses):",
-        z.count
+        count(z.count as u64)
     )?;
     for fen in &z.zugzwangs {
         writeln!(out, "{fen}")?;
@@ -440,24 +617,31 @@ pub struct SweepReport {
     pub rows: Vec<SweepRow>,
 }
 
-fn sweep_report(args: &SweepArgs) -> SweepReport {
-    let table = Table::build();
-    let positions = if args.half_board {
+fn positions(args: &SweepArgs) -> Vec<Kpk> {
+    if args.half_board {
         sweep::half_board_positions()
     } else {
         sweep::sweep_positions()
-    };
-    let evaluations: Vec<Evaluation> = match args.evaluation {
+    }
+}
+
+fn evaluations(args: &SweepArgs) -> Vec<Evaluation> {
+    match args.evaluation {
         Some(e) => vec![e.into()],
         None => vec![Evaluation::Exact, Evaluation::Heuristic],
-    };
-    let rows = sweep::sweep(
+    }
+}
+
+fn sweep_report(args: &SweepArgs, progress: &Progress) -> SweepReport {
+    let table = Table::build();
+    let rows = sweep::sweep_with_progress(
         &table,
-        &positions,
+        &positions(args),
         &sweep::configurations(),
-        &evaluations,
-        1..=4,
-        0..=2,
+        &evaluations(args),
+        args.depths.clone(),
+        args.reductions.clone(),
+        &|| progress.add(1),
     );
     SweepReport { rows }
 }
@@ -486,13 +670,13 @@ fn render_sweep(report: &SweepReport, out: &mut dyn Write) -> io::Result<()> {
             r.evaluation.name(),
             r.depth,
             r.reduction,
-            r.positions,
-            r.wrong_plain,
-            r.wrong_null,
-            r.wrong_null_only,
-            r.wrong_at_zugzwang,
-            r.nodes_plain,
-            r.nodes_null
+            count(r.positions),
+            count(r.wrong_plain),
+            count(r.wrong_null),
+            count(r.wrong_null_only),
+            count(r.wrong_at_zugzwang),
+            count(r.nodes_plain),
+            count(r.nodes_null)
         )?;
     }
     Ok(())

@@ -14,6 +14,9 @@ pub mod bench;
 pub mod common;
 mod guards;
 pub mod kpk;
+pub mod output_file;
+pub mod progress;
+pub mod refusals;
 pub mod safeguards;
 pub mod search;
 pub mod sweep;
@@ -88,25 +91,53 @@ fn clap_error(e: &clap::Error) -> CliError {
                 names.join(", ")
             ))
         }
-        _ => {
-            // clap writes a paragraph; the contract is one line: the error, plus the
-            // accepted values when clap lists them.
-            let text = e.to_string();
-            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-            let first = lines
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
-            match text
-                .lines()
-                .map(str::trim)
-                .find(|l| l.starts_with("[possible values"))
-            {
-                Some(values) => CliError::Message(format!("{first} {values}")),
-                None => CliError::Message(first.to_owned()),
+        _ => CliError::Message(one_line(e)),
+    }
+}
+
+/// Clap's paragraph as one line with the whole reason: the error, every item it lists
+/// below it (the missing arguments), the accepted values and any tip; not the usage line or
+/// the pointer to `--help`. A value quoted in the message is shown escaped when it holds a
+/// control character (a board with a trailing newline), so it cannot break the line.
+fn one_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let mut text = e.to_string();
+    for kind in [
+        ContextKind::InvalidValue,
+        ContextKind::InvalidArg,
+        ContextKind::InvalidSubcommand,
+    ] {
+        if let Some(ContextValue::String(v)) = e.get(kind) {
+            if v.contains(char::is_control) {
+                text = text.replace(v.as_str(), &v.escape_debug().to_string());
             }
         }
     }
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"));
+    let mut message = lines
+        .next()
+        .unwrap_or("invalid arguments")
+        .trim_start_matches("error: ")
+        .to_owned();
+    let (mut items, mut notes) = (Vec::new(), Vec::new());
+    for line in lines {
+        if line.starts_with('[') || line.starts_with("tip:") {
+            notes.push(line);
+        } else {
+            items.push(line);
+        }
+    }
+    if !items.is_empty() {
+        message = format!("{message} {}", items.join(", "));
+    }
+    for note in notes {
+        message = format!("{message}; {note}");
+    }
+    message
 }
 
 /// Runs one command; returns its exit status.

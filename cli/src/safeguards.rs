@@ -3,15 +3,17 @@
 //! nodes saved against the worse-move rate.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use nullmove_fixtures::audit::count;
 use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
-use nullmove_fixtures::sweep::{Grid, PositionSet};
+use nullmove_fixtures::sweep::{Grid, work_items};
 use plotters::prelude::*;
 
 use crate::common::{self, CliError, Io};
-use crate::sweep::{PositionsArg, progress_bar};
+use crate::output_file::OutputFile;
+use crate::progress::Progress;
+use crate::sweep::PositionsArg;
 
 /// Arguments of `nullmove safeguards`.
 #[derive(Debug, clap::Args)]
@@ -44,19 +46,18 @@ fn measure(args: &Args, progress: &(dyn Fn() + Sync)) -> Safeguards {
 
 /// Measures every configuration and prints the table.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
-    let set = PositionSet::from(args.positions);
-    let bar = progress_bar(
+    let svg = args.svg.as_deref().map(OutputFile::create).transpose()?;
+    let progress = Progress::on_terminal(
         io.terminal,
-        set,
-        &Grid::standard(),
-        "items",
+        work_items(args.positions.into(), &Grid::standard()),
+        "position x depth items",
         "measuring the safeguards",
     );
-    let table = measure(args, &|| bar.inc(1));
-    bar.finish_and_clear();
+    let table = measure(args, &|| progress.add(1));
+    progress.finish();
 
-    if let Some(path) = &args.svg {
-        draw(&table, path)?;
+    if let Some(file) = svg {
+        file.commit(draw(&table)?.as_bytes())?;
     }
     if args.json {
         common::write_json(io.out, &table)?;
@@ -116,9 +117,16 @@ fn rate(t: &Safeguards, r: &SafeguardRow) -> f64 {
     100.0 * r.worse_move as f64 / t.searches as f64
 }
 
-/// Nodes saved against the worse-move rate, one labelled point per configuration.
-fn draw(t: &Safeguards, path: &Path) -> Result<(), CliError> {
-    let root = SVGBackend::new(path, (1200, 800)).into_drawing_area();
+/// Nodes saved against the worse-move rate, one labelled point per configuration: the
+/// SVG's text.
+pub fn draw(t: &Safeguards) -> Result<String, CliError> {
+    let mut svg = String::new();
+    draw_into(t, &mut svg)?;
+    Ok(svg)
+}
+
+fn draw_into(t: &Safeguards, svg: &mut String) -> Result<(), CliError> {
+    let root = SVGBackend::with_string(svg, (1200, 800)).into_drawing_area();
     root.fill(&WHITE).map_err(svg_error)?;
     let x_hi = t.rows.iter().map(|r| rate(t, r)).fold(0.0, f64::max) * 1.25 + 0.005;
     let ys = t.rows.iter().map(SafeguardRow::savings_percent);

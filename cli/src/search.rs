@@ -2,11 +2,12 @@
 
 use std::io::{self, Write};
 
-use nullmove_core::{Cell, Value};
+use nullmove_core::{Cell, Mode, SearchParams, Value};
 use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, SearchArgs};
 use crate::guards::GuardArgs;
+use crate::refusals::{idle_guards, nothing_to_do};
 
 /// Arguments of `nullmove search`.
 #[derive(Debug, clap::Args)]
@@ -14,13 +15,14 @@ pub struct Args {
     // --board, --depth, --reduction, --mode.
     #[command(flatten)]
     search: SearchArgs,
-    /// Which engine searches (the oracle ignores mode and reduction).
+    /// Which engine searches (the oracle takes no mode, reduction or guard: it does not
+    /// prune).
     #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineName,
     /// Print one JSON document instead of a table.
     #[arg(long)]
     json: bool,
-    /// The safeguards (optimized engine only; all off: the page's search).
+    /// The safeguards (optimized engine, null mode only; all off: the page's search).
     #[command(flatten)]
     guards: GuardArgs,
 }
@@ -36,23 +38,32 @@ pub struct MoveOut {
     pub exact: Value,
 }
 
-/// The document of `nullmove search` (SPEC.md's contract fields and more).
+/// The document of `nullmove search` (SPEC.md's contract fields and more). Settings that
+/// the search did not apply are absent: `mode`, `reduction` and `guards` for the oracle,
+/// `reduction` and `guards` in plain mode.
 #[derive(Debug, Serialize)]
 pub struct Report {
     /// The position searched.
     pub board: String,
-    /// `X` or `O`.
-    pub side_to_move: String,
+    /// `X` or `O`; `null` when the game is over.
+    pub side_to_move: Option<String>,
+    /// Why the root has no move to search, when it has none: `game over: X won`, `game
+    /// over: a draw`, `depth limit 0: the root is a leaf`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaf: Option<String>,
     /// The depth limit.
     pub depth: u32,
-    /// R.
-    pub reduction: u32,
-    /// `plain` or `null`.
-    pub mode: String,
+    /// R (null mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduction: Option<u32>,
+    /// `plain` or `null` (not for the oracle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
     /// The engine's name.
     pub engine: &'static str,
-    /// The safeguards on, in the command line's words (`page` when none).
-    pub guards: String,
+    /// The safeguards on, in the command line's words, `page` when none (null mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guards: Option<String>,
     /// The first move that strictly improved on all before it.
     pub best_move: Option<Cell>,
     /// What the root call returned.
@@ -71,11 +82,51 @@ pub struct Report {
 
 /// Searches and builds the report.
 pub fn document(args: &Args) -> Result<Report, CliError> {
-    let params = args.search.params()?;
-    let chosen = args.guards.engine(args.engine)?;
-    let engine = chosen.get();
-    let report = engine.search(&args.search.board, &params);
-    let exact = nullmove_oracle::exact_root(&args.search.board, args.search.depth);
+    let board = &args.search.board;
+    let depth = args.search.depth;
+    let (report, engine, mode, reduction, guards) = if args.engine == EngineName::Oracle {
+        let mut given = args.search.pruning_flags();
+        given.extend(args.guards.given());
+        if !given.is_empty() {
+            return Err(nothing_to_do(
+                &given,
+                "with --engine oracle, which searches every move to the depth limit without \
+                 pruning",
+            ));
+        }
+        let params = SearchParams::new(depth, 0, Mode::Plain)
+            .map_err(|e| CliError::Message(e.to_string()))?;
+        let engine = args.engine.engine();
+        (
+            engine.search(board, &params),
+            engine.name(),
+            None,
+            None,
+            None,
+        )
+    } else {
+        let params = args.search.params()?;
+        let given = args.guards.given();
+        if params.mode() == Mode::Plain && !given.is_empty() {
+            return Err(nothing_to_do(
+                &given,
+                "with --mode plain: the guards restrain null-move probes, which plain \
+                 alpha-beta never makes",
+            ));
+        }
+        idle_guards(&args.guards.guards(), depth, params.reduction())?;
+        let chosen = args.guards.engine(args.engine)?;
+        let engine = chosen.get();
+        let null = params.mode() == Mode::Null;
+        (
+            engine.search(board, &params),
+            engine.name(),
+            Some(params.mode().to_string()),
+            null.then_some(params.reduction()),
+            null.then(|| chosen.guards().to_string()),
+        )
+    };
+    let exact = nullmove_oracle::exact_root(board, depth);
     let exact_of = |cell: Cell| {
         exact
             .moves
@@ -84,13 +135,14 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
             .map_or(exact.value, |m| m.value)
     };
     Ok(Report {
-        board: args.search.board.to_string(),
-        side_to_move: args.search.board.side_to_move().to_string(),
-        depth: args.search.depth,
-        reduction: args.search.reduction,
-        mode: params.mode().to_string(),
-        engine: engine.name(),
-        guards: chosen.guards().to_string(),
+        board: board.to_string(),
+        side_to_move: (!board.is_terminal()).then(|| board.side_to_move().to_string()),
+        leaf: common::leaf_reason(board, depth),
+        depth,
+        reduction,
+        mode,
+        engine,
+        guards,
         best_move: report.best_move,
         value: report.value,
         nodes: report.nodes,
@@ -120,19 +172,42 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     Ok(0)
 }
 
+/// What was searched and how, in the table's words: `X to move · depth limit 3 · R 1 ·
+/// mode null · engine optimized`.
+fn settings(out: &Report) -> String {
+    let mut parts = vec![match (&out.side_to_move, &out.leaf) {
+        (Some(side), _) => format!("{side} to move"),
+        (None, Some(leaf)) => leaf.clone(),
+        (None, None) => "game over".to_owned(),
+    }];
+    parts.push(format!("depth limit {}", out.depth));
+    if let Some(r) = out.reduction {
+        parts.push(format!("R {r}"));
+    }
+    if let Some(mode) = &out.mode {
+        parts.push(format!("mode {mode}"));
+    }
+    parts.push(format!("engine {}", out.engine));
+    if let Some(g) = out.guards.as_deref().filter(|g| *g != "page") {
+        parts.push(format!("guards {g}"));
+    }
+    parts.join(" · ")
+}
+
 /// The report as the board, a move table and the summary lines.
 pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
     writeln!(w, "{}", common::draw_board(&out.board))?;
-    let guards = if out.guards == "page" {
-        String::new()
-    } else {
-        format!(" · guards {}", out.guards)
-    };
-    writeln!(
-        w,
-        "\n{} to move · depth limit {} · R {} · mode {} · engine {}{guards}\n",
-        out.side_to_move, out.depth, out.reduction, out.mode, out.engine
-    )?;
+    writeln!(w, "\n{}\n", settings(out))?;
+    let s = out.stats;
+    if let Some(leaf) = &out.leaf {
+        writeln!(
+            w,
+            "{leaf}, no move to search · value {} · nodes {}",
+            out.value,
+            common::count(out.nodes)
+        )?;
+        return writeln!(w, "oracle: exact value {}", out.exact_value);
+    }
     writeln!(w, "{:>4}  {:>6}  {:>6}", "cell", "value", "exact")?;
     for m in &out.moves {
         let mut notes = Vec::new();
@@ -157,10 +232,21 @@ pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
     let best = out
         .best_move
         .map_or_else(|| "none".to_owned(), |c| c.to_string());
+    let pruning = match out.mode.as_deref() {
+        Some("null") => format!(
+            " (null probes {}, null cutoffs {}, beta cutoffs {})",
+            common::count(s.null_probes),
+            common::count(s.null_cutoffs),
+            common::count(s.beta_cutoffs)
+        ),
+        Some(_) => format!(" (beta cutoffs {})", common::count(s.beta_cutoffs)),
+        None => String::new(),
+    };
     writeln!(
         w,
-        "\nbest move {best} · value {} · nodes {} (null probes {}, null cutoffs {}, beta cutoffs {})",
-        out.value, out.nodes, out.stats.null_probes, out.stats.null_cutoffs, out.stats.beta_cutoffs
+        "\nbest move {best} · value {} · nodes {}{pruning}",
+        out.value,
+        common::count(out.nodes),
     )?;
     let exact_best = out
         .exact_best_move

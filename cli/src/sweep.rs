@@ -2,16 +2,17 @@
 //! reductions, on the empty board ("Complexity") or on every reachable position, as a
 //! table, JSON, CSV and an SVG chart.
 
-use std::borrow::Cow;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::ops::RangeInclusive;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use nullmove_fixtures::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
 use plotters::prelude::*;
 
 use crate::common::{self, CliError, EngineName, Io};
 use crate::guards::{Chosen, GuardArgs};
+use crate::output_file::OutputFile;
+use crate::progress::Progress;
 
 /// `empty` or `all` on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -101,19 +102,19 @@ pub fn document(args: &Args) -> Result<Sweep, CliError> {
 /// Runs the sweep and prints it.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let (chosen, engine, grid) = plan(args)?;
+    let svg = args.svg.as_deref().map(OutputFile::create).transpose()?;
     let set = PositionSet::from(args.positions);
-    let bar = progress_bar(
+    let progress = Progress::on_terminal(
         io.terminal,
-        set,
-        &grid,
-        "searches",
+        sweep::work_items(set, &grid),
+        "position x depth searches",
         format!("sweeping {}", set.name()),
     );
-    let result = sweep::run(chosen.get(), set, &grid, &|| bar.inc(1));
-    bar.finish_and_clear();
+    let result = sweep::run(chosen.get(), set, &grid, &|| progress.add(1));
+    progress.finish();
 
-    if let Some(path) = &args.svg {
-        draw(&result, set, &engine, path)?;
+    if let Some(file) = svg {
+        file.commit(draw(&result, set, &engine)?.as_bytes())?;
     }
     let out = &mut *io.out;
     if args.json {
@@ -147,31 +148,6 @@ pub fn render(
         "\nsaving = 100 * (plain - null) / plain; ratio = null / plain; worse_move counts \
          positions where the chosen move is worth less, by the oracle, than its best"
     )
-}
-
-/// A progress bar on stderr over a sweep's (position, depth limit) items, `unit` naming
-/// them; hidden unless the run owns the terminal and stderr is one, so pipes and tests see
-/// none.
-pub fn progress_bar(
-    terminal: bool,
-    set: PositionSet,
-    grid: &Grid,
-    unit: &str,
-    message: impl Into<Cow<'static, str>>,
-) -> indicatif::ProgressBar {
-    if !terminal || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(sweep::work_items(set, grid));
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(&format!(
-            "{{msg}} [{{bar:40}}] {{pos}}/{{len}} position x depth {unit}, {{eta}} left"
-        ))
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    bar.set_message(message);
-    bar
 }
 
 fn positions(s: &Sweep) -> u64 {
@@ -211,34 +187,37 @@ fn by_depth(s: &Sweep) -> Vec<(u32, Vec<&SweepRow>)> {
 }
 
 /// Draws the cost of null-move search against R, one line per depth limit; for `all`,
-/// the worse-move rate beside it.
-fn draw(s: &Sweep, set: PositionSet, engine: &str, path: &Path) -> Result<(), CliError> {
+/// the worse-move rate beside it: the SVG's text.
+pub fn draw(s: &Sweep, set: PositionSet, engine: &str) -> Result<String, CliError> {
     let wide = set == PositionSet::All;
     let size = if wide { (1500, 640) } else { (900, 640) };
-    let root = SVGBackend::new(path, size).into_drawing_area();
-    root.fill(&WHITE).map_err(svg_error)?;
-    let title = match set {
-        PositionSet::Empty => {
-            "Null-move pruning on the empty board: nodes saved against R".to_owned()
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(svg_error)?;
+        let title = match set {
+            PositionSet::Empty => {
+                "Null-move pruning on the empty board: nodes saved against R".to_owned()
+            }
+            PositionSet::All => format!(
+                "Null-move pruning over all {} non-terminal reachable positions: nodes and worse moves against R",
+                positions(s)
+            ),
+        };
+        let root = root.titled(&title, ("sans-serif", 24)).map_err(svg_error)?;
+        let (left, right) = if wide {
+            let (l, r) = root.split_horizontally(size.0 * 11 / 20);
+            (l, Some(r))
+        } else {
+            (root.clone(), None)
+        };
+        draw_cost(&left, s, engine)?;
+        if let Some(right) = right {
+            draw_worse(&right, s)?;
         }
-        PositionSet::All => format!(
-            "Null-move pruning over all {} non-terminal reachable positions: nodes and worse moves against R",
-            positions(s)
-        ),
-    };
-    let root = root.titled(&title, ("sans-serif", 24)).map_err(svg_error)?;
-    let (left, right) = if wide {
-        let (l, r) = root.split_horizontally(size.0 * 11 / 20);
-        (l, Some(r))
-    } else {
-        (root.clone(), None)
-    };
-    draw_cost(&left, s, engine)?;
-    if let Some(right) = right {
-        draw_worse(&right, s)?;
+        root.present().map_err(svg_error)?;
     }
-    root.present().map_err(svg_error)?;
-    Ok(())
+    Ok(svg)
 }
 
 fn r_range(s: &Sweep) -> std::ops::Range<f64> {

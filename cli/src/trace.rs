@@ -8,7 +8,7 @@ use std::io::{self, BufRead, IsTerminal};
 use nullmove_fixtures::trace_text::{self, record};
 use serde::Serialize;
 
-use crate::common::{CliError, EngineName, Io, SearchArgs};
+use crate::common::{self, CliError, EngineName, Io, SearchArgs};
 
 /// Arguments of `nullmove trace`.
 #[derive(Debug, clap::Args)]
@@ -59,10 +59,14 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
         .map(|l| serde_json::from_str(l))
         .collect::<Result<_, _>>()
         .map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))?;
+    let mut text = trace_text::text_lines(&args.search.board, &params, engine.name(), &trace);
+    if let Some(leaf) = common::leaf_reason(&args.search.board, params.depth_limit()) {
+        text.push(format!("{leaf}, no move to search"));
+    }
     Ok(Document {
         events,
         json_lines,
-        text: trace_text::text_lines(&args.search.board, &params, engine.name(), &trace),
+        text,
     })
 }
 

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use nullmove_oracle::TreeStats;
 
-use crate::common::{self, CliError, Io};
+use crate::common::{self, CliError, Io, count};
 
 /// Arguments of `nullmove tree-stats`.
 #[derive(Debug, clap::Args)]
@@ -33,13 +33,13 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
 /// The statistics as a two-column table.
 pub fn render(t: &TreeStats, out: &mut dyn Write) -> std::io::Result<()> {
     let rows = [
-        ("nodes (root included)", t.nodes.to_string()),
-        ("games", t.games.to_string()),
-        ("won by X", t.x_wins.to_string()),
-        ("won by O", t.o_wins.to_string()),
-        ("drawn", t.draws.to_string()),
-        ("reachable positions", t.positions.to_string()),
-        ("  not yet over", t.nonterminal_positions.to_string()),
+        ("nodes (root included)", count(t.nodes)),
+        ("games", count(t.games)),
+        ("won by X", count(t.x_wins)),
+        ("won by O", count(t.o_wins)),
+        ("drawn", count(t.draws)),
+        ("reachable positions", count(t.positions)),
+        ("  not yet over", count(t.nonterminal_positions)),
         ("value with perfect play", t.value.to_string()),
     ];
     for (k, v) in rows {

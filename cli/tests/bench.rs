@@ -61,7 +61,7 @@ fn bench_defaults_to_optimized_and_prints_a_table() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("optimized") && text.contains("43774555"),
+        text.contains("optimized") && text.contains("43,774,555"),
         "{text}"
     );
     assert!(!text.contains("naive"), "{text}");

@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{json, nullmove, pitfall};
+use support::{json, nullmove, pitfall, stdout};
 
 /// Bad input: exit status 2, one line on stderr naming the problem, never a panic.
 fn rejects(args: &[&str], needle: &str) {
@@ -13,18 +13,121 @@ fn rejects(args: &[&str], needle: &str) {
 
 #[test]
 fn search_json_has_the_contract_fields() {
-    for engine in ["naive", "oracle"] {
-        for mode in ["plain", "null"] {
-            let v = json(&pitfall("search", mode, &["--engine", engine, "--json"]));
-            assert!(v["best_move"].is_u64(), "{v}");
-            assert!(v["value"].is_i64());
-            assert!(v["nodes"].is_u64());
-            let moves = v["moves"].as_array().unwrap();
-            let cells: Vec<u64> = moves.iter().map(|m| m["cell"].as_u64().unwrap()).collect();
-            assert_eq!(cells, [0, 1, 2, 4, 6, 7, 8]);
-            assert!(moves.iter().all(|m| m["value"].is_i64()));
-        }
+    let oracle = [
+        "search",
+        "--board",
+        "...O.X...",
+        "--depth",
+        "3",
+        "--engine",
+        "oracle",
+        "--json",
+    ];
+    for args in [
+        pitfall("search", "plain", &["--engine", "naive", "--json"]),
+        pitfall("search", "null", &["--engine", "naive", "--json"]),
+        oracle.to_vec(),
+    ] {
+        let v = json(&args);
+        assert!(v["best_move"].is_u64(), "{v}");
+        assert!(v["value"].is_i64());
+        assert!(v["nodes"].is_u64());
+        let moves = v["moves"].as_array().unwrap();
+        let cells: Vec<u64> = moves.iter().map(|m| m["cell"].as_u64().unwrap()).collect();
+        assert_eq!(cells, [0, 1, 2, 4, 6, 7, 8]);
+        assert!(moves.iter().all(|m| m["value"].is_i64()));
     }
+}
+
+/// The JSON reports only what the search applied: no mode, R or guards for the oracle
+/// (it does not prune), no R or guards for plain alpha-beta.
+#[test]
+fn search_json_reports_only_what_was_applied() {
+    let keys = |args: &[&str]| {
+        let v = json(&[args, &["--json"]].concat());
+        ["mode", "reduction", "guards"].map(|k| v.get(k).is_some())
+    };
+    let oracle = [
+        "search",
+        "--board",
+        "...O.X...",
+        "--depth",
+        "3",
+        "--engine",
+        "oracle",
+    ];
+    assert_eq!(keys(&oracle), [false, false, false]);
+    assert_eq!(keys(&pitfall("search", "plain", &[])), [true, false, false]);
+    assert_eq!(keys(&pitfall("search", "null", &[])), [true, true, true]);
+}
+
+/// A flag that would change nothing is refused with its reason, never echoed.
+#[test]
+fn flags_that_change_nothing_are_refused() {
+    let oracle = [
+        "search",
+        "--board",
+        "...O.X...",
+        "--depth",
+        "3",
+        "--engine",
+        "oracle",
+    ];
+    rejects(
+        &[&oracle[..], &["--mode", "null"]].concat(),
+        "--mode changes nothing with --engine oracle",
+    );
+    rejects(
+        &[&oracle[..], &["--reduction", "1", "--min-probe-depth", "1"]].concat(),
+        "--reduction and --min-probe-depth change nothing with --engine oracle",
+    );
+    rejects(
+        &pitfall(
+            "search",
+            "plain",
+            &["--verify", "tn", "--adaptive-r", "--threat-guard"],
+        ),
+        "--threat-guard, --adaptive-r and --verify change nothing with --mode plain",
+    );
+    rejects(
+        &pitfall("trace", "plain", &["--reduction", "1"]),
+        "--reduction does nothing with --mode plain",
+    );
+    rejects(
+        &[
+            "search",
+            "--board",
+            "...O.X...",
+            "--depth",
+            "3",
+            "--mode",
+            "null",
+            "--reduction",
+            "0",
+            "--adaptive-r",
+        ],
+        "--adaptive-r changes nothing with R 0",
+    );
+    rejects(
+        &pitfall("search", "null", &["--verify", "stockfish:3"]),
+        "--verify changes nothing with stockfish:3 at depth limit 3",
+    );
+    rejects(
+        &[
+            "search",
+            "--board",
+            "...O.X...",
+            "--depth",
+            "3",
+            "--mode",
+            "null",
+        ],
+        "not provided: --reduction",
+    );
+    rejects(
+        &["search", "--board", "...O.X...", "--depth", "3"],
+        "not provided: --mode",
+    );
 }
 
 /// The pitfall, move by move, from the command line ("Pitfalls").
@@ -52,7 +155,7 @@ fn search_shows_the_pitfall_in_both_modes() {
 
 #[test]
 fn terminal_and_depth_zero_roots_have_no_best_move() {
-    let v = json(&[
+    let over = [
         "search",
         "--board",
         "XXXOO....",
@@ -64,27 +167,43 @@ fn terminal_and_depth_zero_roots_have_no_best_move() {
         "null",
         "--engine",
         "naive",
-        "--json",
-    ]);
+    ];
+    let v = json(&[&over[..], &["--json"]].concat());
     assert!(v["best_move"].is_null());
     assert_eq!(v["value"].as_i64(), Some(10));
     assert_eq!(v["nodes"].as_u64(), Some(1));
-    let v = json(&[
+    // A finished board has no side to move: the report says who won instead.
+    assert!(v["side_to_move"].is_null(), "{v}");
+    assert_eq!(v["leaf"], "game over: X won");
+    let text = stdout(&over);
+    assert!(text.contains("game over: X won"), "{text}");
+    assert!(!text.contains("to move"), "{text}");
+
+    let leaf = [
         "search",
         "--board",
         ".........",
         "--depth",
         "0",
-        "--reduction",
-        "0",
         "--mode",
         "plain",
         "--engine",
         "naive",
-        "--json",
-    ]);
+    ];
+    let v = json(&[&leaf[..], &["--json"]].concat());
     assert!(v["best_move"].is_null());
     assert_eq!(v["value"].as_i64(), Some(0));
+    assert_eq!(v["side_to_move"], "X");
+    assert_eq!(v["leaf"], "depth limit 0: the root is a leaf");
+    let text = stdout(&leaf);
+    assert!(
+        text.contains("depth limit 0: the root is a leaf, no move to search"),
+        "{text}"
+    );
+    assert!(!text.contains("best move none"), "{text}");
+    // A root with moves carries no `leaf`.
+    let v = json(&pitfall("search", "null", &["--json"]));
+    assert!(v.get("leaf").is_none(), "{v}");
 }
 
 #[test]
@@ -141,7 +260,20 @@ fn bad_input_exits_2_with_one_line() {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         rejects(&args, needle);
     }
-    rejects(&["search", "--board", "...O.X..."], "required");
+    // A missing argument is named; a value with a newline keeps its reason on the one line.
+    rejects(
+        &["search", "--board", "...O.X..."],
+        "required arguments were not provided: --depth <DEPTH>",
+    );
+    rejects(
+        &["trace", "--depth", "3"],
+        "required arguments were not provided: --board <BOARD>",
+    );
+    rejects(
+        &["search", "--board", "...O.X...\n", "--depth", "3"],
+        r"invalid value '...O.X...\n' for '--board <BOARD>': a board is 9 characters",
+    );
+    rejects(&[], "a subcommand is required: one of audit, search");
     rejects(&["frobnicate"], "frobnicate");
     rejects(
         &[

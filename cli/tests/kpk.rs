@@ -72,10 +72,10 @@ fn json_reports_the_table_the_zugzwang_and_the_search() {
 
 /// Which guards repair the article's example (as `kpk::sweep::article_fixture` finds): a
 /// minimum probe depth, either verification and the low-material rule do; the threat guard
-/// (no null move in check) and adaptive R (R 0 stays 0) do not.
+/// (no null move in check, on the page's rule) does not.
 #[test]
 fn guards_on_the_articles_example() {
-    let cases: [(&[&str], &str, bool); 6] = [
+    let cases: [(&[&str], &str, bool); 5] = [
         (&["--min-probe-depth", "1"], "min-probe-depth=1", true),
         (&["--verify", "tn"], "verify=tn", true),
         (&["--verify", "stockfish:1"], "verify=stockfish:1", true),
@@ -84,8 +84,7 @@ fn guards_on_the_articles_example() {
             "no-null-without-pieces",
             true,
         ),
-        (&["--threat-guard"], "threat-guard", false),
-        (&["--adaptive-r"], "adaptive-r", false),
+        (&["--rule", "page", "--threat-guard"], "threat-guard", false),
     ];
     for (flags, guards, right) in cases {
         let s = &kpk(BEFORE_ZUGZWANG, flags)["search"];
@@ -98,10 +97,15 @@ fn guards_on_the_articles_example() {
     let all = kpk(
         BEFORE_ZUGZWANG,
         &[
+            "--depth",
+            "3",
+            "--reduction",
+            "1",
+            "--rule",
+            "page",
             "--min-probe-depth",
             "1",
             "--threat-guard",
-            "--no-null-without-pieces",
             "--adaptive-r",
             "--verify",
             "stockfish:2",
@@ -109,7 +113,7 @@ fn guards_on_the_articles_example() {
     );
     assert_eq!(
         all["search"]["guards"],
-        "min-probe-depth=1+threat-guard+no-null-without-pieces+adaptive-r+verify=stockfish:2"
+        "min-probe-depth=1+threat-guard+adaptive-r+verify=stockfish:2"
     );
     // The low-material rule forbids every pass in K+P vs K: not one probe.
     let none = kpk(
@@ -117,6 +121,104 @@ fn guards_on_the_articles_example() {
         &["--no-null-without-pieces", "--depth", "4"],
     );
     assert_eq!(none["search"]["null_probes"], 0);
+}
+
+/// Flags that would change nothing are refused with the reason: the null move's rule, R and
+/// guards in plain mode; anything that shapes a pass when the low-material rule forbids every
+/// pass; the threat guard on the in-check rule, which it is; adaptive R with R 0.
+#[test]
+fn flags_that_change_nothing_are_refused() {
+    let with = |flags: &[&str], needle: &str| {
+        let mut args = vec!["kpk", "--fen", BEFORE_ZUGZWANG];
+        args.extend(flags);
+        rejects(&args, needle);
+    };
+    with(
+        &["--mode", "plain", "--rule", "page", "--verify", "tn"],
+        "--rule and --verify change nothing with --mode plain",
+    );
+    with(
+        &["--mode", "plain", "--reduction", "1"],
+        "--reduction changes nothing with --mode plain",
+    );
+    with(
+        &["--no-null-without-pieces", "--verify", "tn"],
+        "--verify changes nothing when no side may ever pass",
+    );
+    with(
+        &["--rule", "non-pawn-material", "--reduction", "2"],
+        "--reduction changes nothing when no side may ever pass",
+    );
+    with(
+        &["--rule", "non-pawn-material", "--no-null-without-pieces"],
+        "--no-null-without-pieces changes nothing when no side may ever pass",
+    );
+    with(
+        &["--threat-guard"],
+        "--threat-guard changes nothing with --rule in-check (the default)",
+    );
+    with(&["--adaptive-r"], "--adaptive-r changes nothing with R 0");
+    // Plain mode reports no rule, R or guards: it applied none.
+    let v = kpk(BEFORE_ZUGZWANG, &["--mode", "plain"]);
+    for key in ["rule", "reduction", "guards"] {
+        assert!(v["search"].get(key).is_none(), "{key} in {v}");
+    }
+}
+
+/// Every result from one point of view, White's (the side with the pawn), the same in the
+/// table and the JSON: a Black-to-move draw is a "draw", and Black's moves that lose read
+/// "White wins", never a bare "win".
+#[test]
+fn results_are_stated_from_whites_point_of_view() {
+    let v = kpk(BEFORE_ZUGZWANG, &[]);
+    assert_eq!(
+        (&v["point_of_view"], &v["side_to_move"], &v["wdl"]),
+        (
+            &Value::from("white"),
+            &Value::from("black"),
+            &Value::from("draw")
+        )
+    );
+    let text = stdout(&["kpk", "--fen", BEFORE_ZUGZWANG]);
+    assert!(text.contains("from White's point of view"), "{text}");
+    assert!(
+        text.contains("table: draw; with White to move instead: White wins"),
+        "{text}"
+    );
+    assert!(!text.contains("for White"), "{text}");
+    let moves: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("move"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("unsound"))
+        .collect();
+    assert_eq!(moves.len(), 5, "{text}");
+    for line in moves {
+        let result = if line.starts_with("e8e7") {
+            "draw"
+        } else {
+            "White wins"
+        };
+        assert!(line.ends_with(result), "{line}");
+    }
+    for m in v["search"]["moves"].as_array().unwrap() {
+        let wdl = if m["move"] == "e8e7" { "draw" } else { "win" };
+        assert_eq!(m["wdl"], wdl, "{m}");
+    }
+}
+
+/// A finished game and depth limit 0 say what happened, in the table and the JSON.
+#[test]
+fn edge_positions_say_what_happened() {
+    let stalemate = "k7/P7/1K6/8/8/8/8/8 b - - 0 1";
+    let v = kpk(stalemate, &[]);
+    assert_eq!(v["leaf"], "game over: stalemate, a draw");
+    let text = stdout(&["kpk", "--fen", stalemate]);
+    assert!(text.contains("game over: stalemate, a draw"), "{text}");
+    assert!(!text.contains("Black to move"), "{text}");
+    let v = kpk(BEFORE_ZUGZWANG, &["--depth", "0"]);
+    assert_eq!(v["leaf"], "depth limit 0: the root is a leaf");
+    assert!(v["search"]["best_move"].is_null());
 }
 
 /// The threat guard is chess's in-check rule: on the page's literal rule it refuses the

@@ -49,10 +49,13 @@ fn search_with_guards_on_the_pitfall() {
 
 #[test]
 fn guards_need_the_optimized_engine() {
-    for engine in ["naive", "oracle"] {
-        let args = pitfall("search", "null", &["--engine", engine, "--threat-guard"]);
-        rejects(&args, "--threat-guard needs the optimized engine");
-    }
+    let args = pitfall("search", "null", &["--engine", "naive", "--threat-guard"]);
+    rejects(&args, "--threat-guard needs the optimized engine");
+    let args = pitfall("search", "null", &["--engine", "oracle", "--threat-guard"]);
+    rejects(
+        &args,
+        "--mode, --reduction and --threat-guard change nothing with --engine oracle",
+    );
     rejects(
         &[
             "sweep",

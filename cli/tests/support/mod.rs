@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use serde_json::Value;
 
 /// `nullmove COMMAND` on the page's pitfall ("Pitfalls": `...O.X...`, depth limit 3, R 1)
-/// in `mode`, then `extra`.
+/// in `mode`, then `extra`; R is given only to null-move search, the one that uses it.
 pub fn pitfall<'a>(command: &'a str, mode: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         command,
@@ -18,11 +18,12 @@ pub fn pitfall<'a>(command: &'a str, mode: &'a str, extra: &[&'a str]) -> Vec<&'
         "...O.X...",
         "--depth",
         "3",
-        "--reduction",
-        "1",
         "--mode",
         mode,
     ];
+    if mode == "null" {
+        args.extend(["--reduction", "1"]);
+    }
     args.extend(extra);
     args
 }

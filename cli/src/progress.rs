@@ -1,0 +1,105 @@
+//! Progress of a long measurement on stderr: drawn only when the run owns the terminal and
+//! stderr is one (pipes, files and tests see nothing), with a time estimate only once enough
+//! work is done to base it on.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+
+/// The share of the work, and the time, an estimate waits for: the first items of a
+/// parallel measurement include the threads' start and say little about the rest.
+const ESTIMATE_AFTER: (f64, Duration) = (0.05, Duration::from_secs(1));
+
+/// A progress bar, or nothing.
+pub struct Progress(Option<ProgressBar>);
+
+impl Progress {
+    /// No progress shown: what in-process callers and non-terminals get.
+    #[must_use]
+    pub fn hidden() -> Self {
+        Self(None)
+    }
+
+    /// A bar over `len` items of `unit` headed by `message`, when `terminal` (the run owns
+    /// the process's terminal) and stderr is a terminal; otherwise [`Progress::hidden`].
+    #[must_use]
+    pub fn on_terminal(
+        terminal: bool,
+        len: u64,
+        unit: &str,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        if !terminal || !std::io::stderr().is_terminal() {
+            return Self::hidden();
+        }
+        let style = ProgressStyle::with_template(&format!(
+            "{{msg}} [{{bar:40}}] {{pos}}/{{len}} {unit}, {{left}}"
+        ))
+        .expect("a valid template")
+        .with_key(
+            "left",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&estimate(state.fraction().into(), state.elapsed()));
+            },
+        )
+        .progress_chars("=> ");
+        let bar = ProgressBar::new(len).with_style(style);
+        bar.set_message(message);
+        Self(Some(bar))
+    }
+
+    /// `n` more items done.
+    pub fn add(&self, n: u64) {
+        if let Some(bar) = &self.0 {
+            bar.inc(n);
+        }
+    }
+
+    /// Removes the bar from the terminal.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The time left at `done` (0..=1) of the work after `elapsed`, assuming the rest goes at
+/// the average pace so far; `estimating` until enough is done to say.
+#[must_use]
+pub fn estimate(done: f64, elapsed: Duration) -> String {
+    let (share, time) = ESTIMATE_AFTER;
+    if done < share || elapsed < time {
+        return "estimating time left".to_owned();
+    }
+    let left = elapsed.as_secs_f64() * (1.0 - done) / done;
+    let mut text = String::from("about ");
+    if left < 90.0 {
+        let _ = write!(text, "{:.0} s left", left.max(1.0));
+    } else {
+        let _ = write!(text, "{:.0} min left", left / 60.0);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_estimate_before_enough_work() {
+        let e = estimate(0.01, Duration::from_secs(5));
+        assert_eq!(e, "estimating time left");
+        let e = estimate(0.5, Duration::from_millis(300));
+        assert_eq!(e, "estimating time left");
+    }
+
+    #[test]
+    fn the_estimate_follows_the_average_pace() {
+        assert_eq!(estimate(0.5, Duration::from_secs(2)), "about 2 s left");
+        assert_eq!(estimate(0.2, Duration::from_secs(30)), "about 2 min left");
+        assert_eq!(estimate(1.0, Duration::from_secs(3)), "about 1 s left");
+    }
+}

@@ -1,0 +1,54 @@
+//! Flags that would change nothing are refused, not echoed: one place that says why, in one
+//! line, for every command.
+
+use nullmove_optimized::{Guards, Verification};
+
+use crate::common::{CliError, and_list};
+
+/// `flags` refused because they change nothing `why`.
+#[must_use]
+pub fn nothing_to_do(flags: &[&str], why: &str) -> CliError {
+    refuse(flags, why, "")
+}
+
+/// [`nothing_to_do`] with another remedy than leaving the flags out, offered first
+/// (`"use a smaller V, or "`).
+#[must_use]
+pub fn refuse(flags: &[&str], why: &str, remedy: &str) -> CliError {
+    let (verb, them) = if flags.len() == 1 {
+        ("changes", "it")
+    } else {
+        ("change", "them")
+    };
+    CliError::Message(format!(
+        "{} {verb} nothing {why} ({remedy}leave {them} out)",
+        and_list(flags)
+    ))
+}
+
+/// The guards among `guards` that cannot act on any search with depth limits up to
+/// `max_depth` and reductions up to `max_reduction`: adaptive R when every R is 0 (one ply
+/// less than 0 is still 0), Stockfish's verification when V is at least the depth limit (no
+/// node that probes has V plies left).
+pub fn idle_guards(guards: &Guards, max_depth: u32, max_reduction: u32) -> Result<(), CliError> {
+    if guards.adaptive_r && max_reduction == 0 {
+        return Err(nothing_to_do(
+            &["--adaptive-r"],
+            "with R 0: it reduces by one ply less near the horizon, and R 0 stays 0",
+        ));
+    }
+    if let Verification::Stockfish { min_remaining } = guards.verification {
+        if min_remaining >= max_depth {
+            return Err(refuse(
+                &["--verify"],
+                &format!(
+                    "with stockfish:{min_remaining} at depth limit {max_depth}: it verifies only \
+                     with {min_remaining} plies left, and a node that probes has at most {}",
+                    max_depth.saturating_sub(1)
+                ),
+                "use a smaller V, or ",
+            ));
+        }
+    }
+    Ok(())
+}
