@@ -46,6 +46,21 @@ impl DepthGuardArgs {
     }
 }
 
+/// The flags that set `g`'s guards, in the command line's words, the endgame guard's flag
+/// named `endgame` (each game words it its own way).
+pub(crate) fn flags_given(g: &Guards, endgame: &'static str) -> Vec<&'static str> {
+    [
+        (g.min_probe_depth > 0, "--min-probe-depth"),
+        (g.threat, "--threat-guard"),
+        (g.min_material > 0, endgame),
+        (g.adaptive_r, "--adaptive-r"),
+        (g.verification != Verification::None, "--verify"),
+    ]
+    .into_iter()
+    .filter_map(|(on, flag)| on.then_some(flag))
+    .collect()
+}
+
 /// The guard flags in tic-tac-toe's words.
 #[derive(Debug, Clone, clap::Args)]
 pub struct GuardArgs {
@@ -73,17 +88,7 @@ impl GuardArgs {
 
     /// The flags given, in the command line's words.
     pub(crate) fn given(&self) -> Vec<&'static str> {
-        let g = self.guards();
-        [
-            (g.min_probe_depth > 0, "--min-probe-depth"),
-            (g.threat, "--threat-guard"),
-            (g.min_material > 0, "--min-empty"),
-            (g.adaptive_r, "--adaptive-r"),
-            (g.verification != Verification::None, "--verify"),
-        ]
-        .into_iter()
-        .filter_map(|(on, flag)| on.then_some(flag))
-        .collect()
+        flags_given(&self.guards(), "--min-empty")
     }
 
     /// The engine that searches: `name`'s when no guard is on; with guards, the optimized

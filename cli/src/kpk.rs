@@ -15,11 +15,11 @@ use nullmove_fixtures::sweep::{parse_depths, parse_reductions};
 use nullmove_kpk::game::{Evaluation, NullRule};
 use nullmove_kpk::sweep::{self, Cutoff, SweepRow};
 use nullmove_kpk::{Kpk, Side, Table, TableStats, Wdl};
-use nullmove_optimized::{Config, Guards, Verification};
+use nullmove_optimized::{Config, Guards};
 use serde::Serialize;
 
 use crate::common::{self, CliError, Io, ModeArg, count};
-use crate::guards::ChessGuardArgs;
+use crate::guards::{ChessGuardArgs, flags_given};
 use crate::progress::Progress;
 use crate::refusals::{idle_guards, nothing_to_do, refuse};
 
@@ -269,25 +269,11 @@ pub struct PositionReport {
     pub search: SearchReport,
 }
 
-/// The guard flags given, in the command line's words.
-fn guard_flags(g: &Guards) -> Vec<&'static str> {
-    [
-        (g.min_probe_depth > 0, "--min-probe-depth"),
-        (g.threat, "--threat-guard"),
-        (g.min_material > 0, "--no-null-without-pieces"),
-        (g.adaptive_r, "--adaptive-r"),
-        (g.verification != Verification::None, "--verify"),
-    ]
-    .into_iter()
-    .filter_map(|(on, flag)| on.then_some(flag))
-    .collect()
-}
-
 /// Refuses the flags that would change nothing: the null move's rule, R and guards in plain
 /// mode; everything that shapes a pass when no pass can happen (the low-material rule, in
 /// K+P vs K); the threat guard on top of the in-check rule, which it is.
 fn check_flags(args: &Args, guards: &Guards) -> Result<(), CliError> {
-    let flags = guard_flags(guards);
+    let flags = flags_given(guards, "--no-null-without-pieces");
     if args.mode == ModeArg::Plain {
         let mut given: Vec<&str> = [
             (args.rule.is_some(), "--rule"),

@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{json, nullmove, pitfall, stdout};
+use support::{at_pitfall, json, nullmove, pitfall, stdout};
 
 /// Bad input: exit status 2, one line on stderr naming the problem, never a panic.
 fn rejects(args: &[&str], needle: &str) {
@@ -47,16 +47,10 @@ fn search_json_reports_only_what_was_applied() {
         let v = json(&[args, &["--json"]].concat());
         ["mode", "reduction", "guards"].map(|k| v.get(k).is_some())
     };
-    let oracle = [
-        "search",
-        "--board",
-        "...O.X...",
-        "--depth",
-        "3",
-        "--engine",
-        "oracle",
-    ];
-    assert_eq!(keys(&oracle), [false, false, false]);
+    assert_eq!(
+        keys(&at_pitfall("search", &["--engine", "oracle"])),
+        [false, false, false]
+    );
     assert_eq!(keys(&pitfall("search", "plain", &[])), [true, false, false]);
     assert_eq!(keys(&pitfall("search", "null", &[])), [true, true, true]);
 }
@@ -64,15 +58,7 @@ fn search_json_reports_only_what_was_applied() {
 /// A flag that would change nothing is refused with its reason, never echoed.
 #[test]
 fn flags_that_change_nothing_are_refused() {
-    let oracle = [
-        "search",
-        "--board",
-        "...O.X...",
-        "--depth",
-        "3",
-        "--engine",
-        "oracle",
-    ];
+    let oracle = at_pitfall("search", &["--engine", "oracle"]);
     rejects(
         &[&oracle[..], &["--mode", "null"]].concat(),
         "--mode changes nothing with --engine oracle",
@@ -94,18 +80,10 @@ fn flags_that_change_nothing_are_refused() {
         "--reduction does nothing with --mode plain",
     );
     rejects(
-        &[
+        &at_pitfall(
             "search",
-            "--board",
-            "...O.X...",
-            "--depth",
-            "3",
-            "--mode",
-            "null",
-            "--reduction",
-            "0",
-            "--adaptive-r",
-        ],
+            &["--mode", "null", "--reduction", "0", "--adaptive-r"],
+        ),
         "--adaptive-r changes nothing with R 0",
     );
     rejects(
@@ -113,21 +91,10 @@ fn flags_that_change_nothing_are_refused() {
         "--verify changes nothing with stockfish:3 at depth limit 3",
     );
     rejects(
-        &[
-            "search",
-            "--board",
-            "...O.X...",
-            "--depth",
-            "3",
-            "--mode",
-            "null",
-        ],
+        &at_pitfall("search", &["--mode", "null"]),
         "not provided: --reduction",
     );
-    rejects(
-        &["search", "--board", "...O.X...", "--depth", "3"],
-        "not provided: --mode",
-    );
+    rejects(&at_pitfall("search", &[]), "not provided: --mode");
 }
 
 /// The pitfall, move by move, from the command line ("Pitfalls").

@@ -272,3 +272,43 @@ fn bad_guard_values_exit_2_with_one_line() {
     rejects(&["kpk", "stats", "--verify", "tn"], "--verify");
     rejects(&["kpk", "--threat-guard"], "--fen");
 }
+
+/// `kpk sweep` takes `--depths` and `--reductions` like `sweep`: one row per configuration,
+/// depth limit and R asked for; without a terminal it draws no progress.
+#[test]
+fn sweep_takes_depths_and_reductions() {
+    let out = support::nullmove(&[
+        "kpk",
+        "sweep",
+        "--half-board",
+        "--eval",
+        "exact",
+        "--depths",
+        "1..=2",
+        "--reductions",
+        "0",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty(), "no progress off a terminal");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    let rows = v["rows"].as_array().expect("rows");
+    let configurations = nullmove_kpk::sweep::configurations().len();
+    assert_eq!(rows.len(), 2 * configurations);
+    assert!(
+        rows.iter()
+            .all(|r| r["reduction"] == 0 && r["evaluation"] == "exact")
+    );
+    // Depth limit 1 never probes below the root: null move cannot err.
+    assert!(
+        rows.iter()
+            .filter(|r| r["depth"] == 1)
+            .all(|r| r["wrong_null_only"] == 0)
+    );
+    rejects(&["kpk", "sweep", "--depths", "0..=3"], "1 <= A <= B <= 9");
+    rejects(&["kpk", "sweep", "--reductions", "2..4"], "expected A..=B");
+}

@@ -9,18 +9,18 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+/// `nullmove COMMAND` on the page's pitfall position and depth limit ("Pitfalls":
+/// `...O.X...`, depth limit 3), then `extra`.
+pub fn at_pitfall<'a>(command: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![command, "--board", "...O.X...", "--depth", "3"];
+    args.extend(extra);
+    args
+}
+
 /// `nullmove COMMAND` on the page's pitfall ("Pitfalls": `...O.X...`, depth limit 3, R 1)
 /// in `mode`, then `extra`; R is given only to null-move search, the one that uses it.
 pub fn pitfall<'a>(command: &'a str, mode: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        command,
-        "--board",
-        "...O.X...",
-        "--depth",
-        "3",
-        "--mode",
-        mode,
-    ];
+    let mut args = at_pitfall(command, &["--mode", mode]);
     if mode == "null" {
         args.extend(["--reduction", "1"]);
     }
