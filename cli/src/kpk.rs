@@ -171,12 +171,9 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         None => args.json,
     };
     let progress = match &args.command {
-        Some(KpkCommand::Sweep(a)) => Progress::on_terminal(
-            io.terminal,
-            sweep::work_items(&positions(a), &evaluations(a)),
-            "positions searched",
-            "sweeping K+P vs K",
-        ),
+        Some(KpkCommand::Sweep(_)) => {
+            Progress::on_terminal(io.terminal, 0, "positions searched", "sweeping K+P vs K")
+        }
         _ => Progress::hidden(),
     };
     let doc = build(args, &progress);
@@ -620,11 +617,13 @@ fn evaluations(args: &SweepArgs) -> Vec<Evaluation> {
 
 fn sweep_report(args: &SweepArgs, progress: &Progress) -> SweepReport {
     let table = Table::build();
+    let (positions, evaluations) = (positions(args), evaluations(args));
+    progress.set_len(sweep::work_items(&positions, &evaluations));
     let rows = sweep::sweep_with_progress(
         &table,
-        &positions(args),
+        &positions,
         &sweep::configurations(),
-        &evaluations(args),
+        &evaluations,
         args.depths.clone(),
         args.reductions.clone(),
         &|| progress.add(1),

@@ -4,10 +4,13 @@
 //! (SPEC.md, "The command-line contract"). Bad input and failed writes exit with status 2
 //! and a one-line message on stderr.
 //!
-//! The binary is a thin wrapper over [`run`]: the same entry point serves tests and any
+//! The binary is a thin wrapper over [`run_with`]: the same entry point serves tests and any
 //! in-process caller. Each command module separates building its document (`document`, a
-//! `Serialize` value from validated arguments) from rendering it, so a caller that wants the
-//! JSON document without the text can [`parse`] an argv and call the command's `document`.
+//! `Serialize` value from validated arguments) from rendering it (`render`, into a writer),
+//! so a caller that wants the JSON document without the text, a web server say, turns its
+//! parameters into an argv, [`parse`]s it (a bad one gives the command's own one-line
+//! error, `CliError`'s `Display`) and calls [`document`] (or the command's own `document`
+//! for the typed value).
 
 pub mod audit;
 pub mod bench;
@@ -138,6 +141,35 @@ fn one_line(e: &clap::Error) -> String {
         message = format!("{message}; {note}");
     }
     message
+}
+
+/// The JSON document `command` prints with `--json`, as a value, built without rendering or
+/// writing anything: no table, no `--svg` file, no progress. `trace` gives its JSON lines as
+/// one array, `{"events": [...]}`. Bad arguments give the command's one-line error.
+///
+/// # Example
+/// ```
+/// let command = nullmove::parse(["search", "--board", "...O.X...", "--depth", "3",
+///     "--reduction", "1", "--mode", "null"]).unwrap();
+/// let doc = nullmove::document(&command).unwrap();
+/// assert_eq!((doc["best_move"].as_u64(), doc["value"].as_i64()), (Some(0), Some(9)));
+/// let bad = nullmove::parse(["search", "--board", "XX", "--depth", "3"]).unwrap_err();
+/// assert!(bad.to_string().contains("a board is 9 characters"));
+/// ```
+pub fn document(command: &Command) -> Result<serde_json::Value, CliError> {
+    fn value<T: serde::Serialize>(doc: Result<T, CliError>) -> Result<serde_json::Value, CliError> {
+        serde_json::to_value(doc?).map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))
+    }
+    match command {
+        Command::Audit(args) => value(audit::document(args)),
+        Command::Search(args) => value(search::document(args)),
+        Command::TreeStats(args) => value(tree_stats::document(args)),
+        Command::Trace(args) => value(trace::document(args)),
+        Command::Sweep(args) => value(sweep::document(args)),
+        Command::Safeguards(args) => value(safeguards::document(args)),
+        Command::Bench(args) => value(bench::document(args)),
+        Command::Kpk(args) => value(kpk::document(args)),
+    }
 }
 
 /// Runs one command; returns its exit status.

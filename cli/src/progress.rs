@@ -51,6 +51,13 @@ impl Progress {
         Self(Some(bar))
     }
 
+    /// The number of items, once known.
+    pub fn set_len(&self, len: u64) {
+        if let Some(bar) = &self.0 {
+            bar.set_length(len);
+        }
+    }
+
     /// `n` more items done.
     pub fn add(&self, n: u64) {
         if let Some(bar) = &self.0 {

@@ -80,13 +80,13 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
 }
 
 /// Prints every line, or, when `interactive`, one line per Enter until `r` or `q`.
-fn emit(lines: &[String], interactive: bool, io: &mut Io<'_>) -> io::Result<()> {
+fn emit(lines: &[String], interactive: bool, io: &mut Io<'_>) -> Result<(), CliError> {
     let out = &mut *io.out;
     if !interactive {
         for line in lines {
             writeln!(out, "{line}")?;
         }
-        return out.flush();
+        return Ok(out.flush()?);
     }
     writeln!(
         io.err,
@@ -103,17 +103,20 @@ fn emit(lines: &[String], interactive: bool, io: &mut Io<'_>) -> io::Result<()> 
         write!(out, "{line} ")?;
         out.flush()?;
         let mut answer = String::new();
-        if input.read_line(&mut answer)? == 0 {
+        let read = input
+            .read_line(&mut answer)
+            .map_err(|e| CliError::Message(format!("cannot read the terminal: {e}")))?;
+        if read == 0 {
             // stdin closed: run to the end, as without a terminal.
             writeln!(out)?;
             running = true;
             continue;
         }
         match answer.trim() {
-            "q" | "Q" => return Ok(()),
+            "q" | "Q" => return Ok(out.flush()?),
             "r" | "R" => running = true,
             _ => {}
         }
     }
-    out.flush()
+    Ok(out.flush()?)
 }
