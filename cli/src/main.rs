@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut err = io::stderr().lock();
+    // stderr stays unlocked: a progress bar draws on it from the measuring threads, which
+    // would wait forever for a lock this thread held while it waits for them.
+    let mut err = io::stderr();
     let status = nullmove::run_with(
         std::env::args_os().skip(1),
         &mut nullmove::Io {
