@@ -8,7 +8,7 @@ use support::pitfall;
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// The cheapest run of each subcommand that still prints its document.
 fn every_subcommand() -> Vec<Vec<&'static str>> {
@@ -41,21 +41,29 @@ fn every_subcommand() -> Vec<Vec<&'static str>> {
     ]
 }
 
-/// Runs `nullmove ARGS` with stdout into `/dev/full`, stderr into `stderr`.
-fn into_full_disk(args: &[&str], stderr: Stdio) -> Output {
+/// Starts `nullmove ARGS` with stdout into `/dev/full`, stderr into `stderr`.
+fn into_full_disk(args: &[&str], stderr: Stdio) -> Child {
     Command::new(env!("CARGO_BIN_EXE_nullmove"))
         .args(args)
         .stdin(Stdio::null())
         .stdout(File::create("/dev/full").expect("/dev/full (Linux)"))
         .stderr(stderr)
-        .output()
+        .spawn()
         .expect("the binary runs")
 }
 
 #[test]
 fn a_full_disk_is_one_line_and_exit_2_for_every_subcommand() {
-    for args in every_subcommand() {
-        let out = into_full_disk(&args, Stdio::piped());
+    // All at once: the audit's measurement takes longest, the rest run beside it.
+    let runs: Vec<(Vec<&str>, Child)> = every_subcommand()
+        .into_iter()
+        .map(|args| {
+            let child = into_full_disk(&args, Stdio::piped());
+            (args, child)
+        })
+        .collect();
+    for (args, child) in runs {
+        let out = child.wait_with_output().expect("the binary ends");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -72,7 +80,9 @@ fn a_full_disk_is_one_line_and_exit_2_for_every_subcommand() {
 fn a_full_stderr_still_exits_2() {
     for args in every_subcommand().into_iter().filter(|a| a[0] != "audit") {
         let full = File::create("/dev/full").expect("/dev/full (Linux)");
-        let out = into_full_disk(&args, full.into());
+        let out = into_full_disk(&args, full.into())
+            .wait_with_output()
+            .expect("the binary ends");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
     // Bad input with a full stderr: the same.
