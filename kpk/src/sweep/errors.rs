@@ -91,6 +91,114 @@ struct PlainAcc {
     nodes: u64,
 }
 
+/// What the sweep compares, for one evaluation: depth limits, configurations and R.
+struct Grid<'a> {
+    evaluation: Evaluation,
+    depths: &'a [u32],
+    configurations: &'a [Configuration],
+    reductions: &'a [u32],
+}
+
+impl Grid<'_> {
+    /// The index of a (depth limit, configuration, R) cell.
+    fn cell(&self, di: usize, ci: usize, ri: usize) -> usize {
+        (di * self.configurations.len() + ci) * self.reductions.len() + ri
+    }
+
+    /// Every cell empty: plain per depth limit, null-move search per cell.
+    fn empty(&self) -> (Vec<PlainAcc>, Vec<NullAcc>) {
+        let cells = self.depths.len() * self.configurations.len() * self.reductions.len();
+        (
+            vec![PlainAcc::default(); self.depths.len()],
+            vec![NullAcc::default(); cells],
+        )
+    }
+
+    /// Adds position `p`, searched at every depth limit, configuration and R.
+    fn add(&self, table: &Table, p: Kpk, plain: &mut [PlainAcc], null: &mut [NullAcc]) {
+        let (evaluation, p) = (self.evaluation, &p);
+        for (di, &depth) in self.depths.iter().enumerate() {
+            // Plain alpha-beta depends on neither R nor the null-move rule.
+            let plain_config = Config {
+                mode: Mode::Plain,
+                ..page_config(depth, 0)
+            };
+            let r = search(
+                table,
+                p,
+                evaluation,
+                NullRule::InCheck,
+                plain_config,
+                &mut NoSink,
+            );
+            let plain_wrong = is_wrong(table, p, evaluation, &r);
+            plain[di].wrong += u64::from(plain_wrong);
+            plain[di].nodes += r.stats.nodes;
+            for (ci, c) in self.configurations.iter().enumerate() {
+                for (ri, &reduction) in self.reductions.iter().enumerate() {
+                    let config = (c.config)(depth, reduction);
+                    let r = search(table, p, evaluation, c.rule, config, &mut NoSink);
+                    let wrong = is_wrong(table, p, evaluation, &r);
+                    let only = wrong && !plain_wrong;
+                    let at_zugzwang = only
+                        && trace_cutoffs(table, p, evaluation, c.rule, config)
+                            .iter()
+                            .any(|x| x.unsound && x.zugzwang);
+                    let a = &mut null[self.cell(di, ci, ri)];
+                    a.wrong += u64::from(wrong);
+                    a.only += u64::from(only);
+                    a.at_zugzwang += u64::from(at_zugzwang);
+                    a.nodes += r.stats.nodes;
+                }
+            }
+        }
+    }
+
+    /// The rows of the summed cells over `positions` positions, depth-major.
+    fn rows(&self, positions: u64, plain: &[PlainAcc], null: &[NullAcc]) -> Vec<SweepRow> {
+        let mut rows = Vec::new();
+        for (di, &depth) in self.depths.iter().enumerate() {
+            for (ci, c) in self.configurations.iter().enumerate() {
+                for (ri, &reduction) in self.reductions.iter().enumerate() {
+                    let a = null[self.cell(di, ci, ri)];
+                    rows.push(SweepRow {
+                        configuration: c.name.to_owned(),
+                        evaluation: self.evaluation,
+                        depth,
+                        reduction,
+                        positions,
+                        wrong_plain: plain[di].wrong,
+                        wrong_null: a.wrong,
+                        wrong_null_only: a.only,
+                        wrong_at_zugzwang: a.at_zugzwang,
+                        nodes_plain: plain[di].nodes,
+                        nodes_null: a.nodes,
+                    });
+                }
+            }
+        }
+        rows
+    }
+}
+
+/// Two partial sums of the same cells, added.
+fn merge(
+    (mut pa, mut na): (Vec<PlainAcc>, Vec<NullAcc>),
+    (pb, nb): (Vec<PlainAcc>, Vec<NullAcc>),
+) -> (Vec<PlainAcc>, Vec<NullAcc>) {
+    for (x, y) in pa.iter_mut().zip(&pb) {
+        x.wrong += y.wrong;
+        x.nodes += y.nodes;
+    }
+    for (x, y) in na.iter_mut().zip(&nb) {
+        x.wrong += y.wrong;
+        x.only += y.only;
+        x.at_zugzwang += y.at_zugzwang;
+        x.nodes += y.nodes;
+    }
+    (pa, na)
+}
+
 /// [`sweep`], calling `progress` after each of its [`work_items`]: in parallel (rayon) over
 /// positions, each position searched at every depth limit, configuration and R.
 #[must_use]
@@ -106,90 +214,26 @@ pub fn sweep_with_progress(
     use rayon::prelude::*;
     let depths: Vec<u32> = depths.collect();
     let reductions: Vec<u32> = reductions.collect();
-    let (nc, nr) = (configurations.len(), reductions.len());
-    let cell = |di: usize, ci: usize, ri: usize| (di * nc + ci) * nr + ri;
     let mut rows = Vec::new();
     for &evaluation in evaluations {
-        let empty = || {
-            (
-                vec![PlainAcc::default(); depths.len()],
-                vec![NullAcc::default(); depths.len() * nc * nr],
-            )
+        let grid = Grid {
+            evaluation,
+            depths: &depths,
+            configurations,
+            reductions: &reductions,
         };
         let (plain, null) = positions
             .par_iter()
-            .fold(empty, |(mut plain, mut null), p| {
-                for (di, &depth) in depths.iter().enumerate() {
-                    // Plain alpha-beta depends on neither R nor the null-move rule.
-                    let plain_config = Config {
-                        mode: Mode::Plain,
-                        ..page_config(depth, 0)
-                    };
-                    let r = search(
-                        table,
-                        p,
-                        evaluation,
-                        NullRule::InCheck,
-                        plain_config,
-                        &mut NoSink,
-                    );
-                    let plain_wrong = is_wrong(table, p, evaluation, &r);
-                    plain[di].wrong += u64::from(plain_wrong);
-                    plain[di].nodes += r.stats.nodes;
-                    for (ci, c) in configurations.iter().enumerate() {
-                        for (ri, &reduction) in reductions.iter().enumerate() {
-                            let config = (c.config)(depth, reduction);
-                            let r = search(table, p, evaluation, c.rule, config, &mut NoSink);
-                            let wrong = is_wrong(table, p, evaluation, &r);
-                            let only = wrong && !plain_wrong;
-                            let at_zugzwang = only
-                                && trace_cutoffs(table, p, evaluation, c.rule, config)
-                                    .iter()
-                                    .any(|x| x.unsound && x.zugzwang);
-                            let a = &mut null[cell(di, ci, ri)];
-                            a.wrong += u64::from(wrong);
-                            a.only += u64::from(only);
-                            a.at_zugzwang += u64::from(at_zugzwang);
-                            a.nodes += r.stats.nodes;
-                        }
-                    }
-                }
-                progress();
-                (plain, null)
-            })
-            .reduce(empty, |(mut pa, mut na), (pb, nb)| {
-                for (x, y) in pa.iter_mut().zip(&pb) {
-                    x.wrong += y.wrong;
-                    x.nodes += y.nodes;
-                }
-                for (x, y) in na.iter_mut().zip(&nb) {
-                    x.wrong += y.wrong;
-                    x.only += y.only;
-                    x.at_zugzwang += y.at_zugzwang;
-                    x.nodes += y.nodes;
-                }
-                (pa, na)
-            });
-        for (di, &depth) in depths.iter().enumerate() {
-            for (ci, c) in configurations.iter().enumerate() {
-                for (ri, &reduction) in reductions.iter().enumerate() {
-                    let a = null[cell(di, ci, ri)];
-                    rows.push(SweepRow {
-                        configuration: c.name.to_owned(),
-                        evaluation,
-                        depth,
-                        reduction,
-                        positions: positions.len() as u64,
-                        wrong_plain: plain[di].wrong,
-                        wrong_null: a.wrong,
-                        wrong_null_only: a.only,
-                        wrong_at_zugzwang: a.at_zugzwang,
-                        nodes_plain: plain[di].nodes,
-                        nodes_null: a.nodes,
-                    });
-                }
-            }
-        }
+            .fold(
+                || grid.empty(),
+                |(mut plain, mut null), p| {
+                    grid.add(table, *p, &mut plain, &mut null);
+                    progress();
+                    (plain, null)
+                },
+            )
+            .reduce(|| grid.empty(), merge);
+        rows.extend(grid.rows(positions.len() as u64, &plain, &null));
     }
     rows
 }

@@ -1,0 +1,329 @@
+//! `nullmove kpk --fen`: one position searched and judged by the table, its results from
+//! White's point of view; the flags that would change nothing refused.
+
+use std::io::{self, Write};
+
+use nullmove_core::{Mode, NoSink, Value};
+use nullmove_kpk::game::{Evaluation, NullRule};
+use nullmove_kpk::sweep::{self, Cutoff};
+use nullmove_kpk::{Kpk, Side, Table, Wdl};
+use nullmove_optimized::{Config, Guards};
+use serde::Serialize;
+
+use super::{Args, RuleArg};
+use crate::common::{self, CliError, ModeArg, count};
+use crate::guards::flags_given;
+use crate::refusals::{idle_guards, nothing_to_do, refuse};
+
+/// One root move of a searched position.
+#[derive(Debug, Serialize)]
+pub struct MoveReport {
+    /// The move, UCI.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// What its child returned, from White's point of view.
+    pub value: Value,
+    /// The table's result after it, from White's point of view (`win`: White wins).
+    pub wdl: Wdl,
+}
+
+/// The search of one position. Settings it did not apply are absent: `rule`,
+/// `reduction` and `guards` in plain mode.
+#[derive(Debug, Serialize)]
+pub struct SearchReport {
+    /// What the search sees at its depth limit.
+    pub evaluation: Evaluation,
+    /// The chess rule on passing (null mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<NullRule>,
+    /// The safeguards on, in the command line's words, `none` when none (null mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guards: Option<String>,
+    /// Plain or null.
+    pub mode: Mode,
+    /// The depth limit.
+    pub depth: u32,
+    /// R (null mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduction: Option<u32>,
+    /// What the root call returned, from White's point of view.
+    pub value: Value,
+    /// The chosen move, UCI.
+    pub best_move: Option<String>,
+    /// Every call.
+    pub nodes: u64,
+    /// Null-move probes.
+    pub null_probes: u64,
+    /// Null-move cutoffs.
+    pub null_cutoffs: u64,
+    /// Every root move.
+    pub moves: Vec<MoveReport>,
+    /// Whether the result is wrong by the table.
+    pub wrong: bool,
+    /// Every null-move cutoff, traced.
+    pub cutoffs: Vec<Cutoff>,
+}
+
+/// The document of `nullmove kpk --fen`.
+#[derive(Debug, Serialize)]
+pub struct PositionReport {
+    /// The position, White holding the pawn.
+    pub fen: String,
+    /// Whether it was colour-flipped on the way in.
+    pub flipped: bool,
+    /// The side every result is stated for: `white`, the side with the pawn.
+    pub point_of_view: &'static str,
+    /// `white` or `black`.
+    pub side_to_move: &'static str,
+    /// Why the root has no move to search, when it has none: `game over: checkmate, White
+    /// won`, `game over: stalemate, a draw`, `depth limit 0: the root is a leaf`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaf: Option<String>,
+    /// The table's result (`win`: White wins; `draw`).
+    pub wdl: Wdl,
+    /// The table's result with the other side to move, when legal.
+    pub wdl_if_passed: Option<Wdl>,
+    /// Whether the placement is a mutual zugzwang.
+    pub zugzwang: bool,
+    /// The search.
+    pub search: SearchReport,
+}
+
+/// Refuses the flags that would change nothing: the null move's rule, R and guards in plain
+/// mode; everything that shapes a pass when no pass can happen (the low-material rule, in
+/// K+P vs K); the threat guard on top of the in-check rule, which it is.
+fn check_flags(args: &Args, guards: &Guards) -> Result<(), CliError> {
+    let flags = flags_given(guards, "--no-null-without-pieces");
+    if args.mode == ModeArg::Plain {
+        let mut given: Vec<&str> = [
+            (args.rule.is_some(), "--rule"),
+            (args.reduction.is_some(), "--reduction"),
+        ]
+        .into_iter()
+        .filter_map(|(on, flag)| on.then_some(flag))
+        .collect();
+        given.extend(&flags);
+        if !given.is_empty() {
+            return Err(nothing_to_do(
+                &given,
+                "with --mode plain: plain alpha-beta never passes, so no rule on passing, R \
+                 or guard comes into play",
+            ));
+        }
+        return Ok(());
+    }
+    let rule = args.rule.unwrap_or(RuleArg::InCheck);
+    let low_material = (rule == RuleArg::NonPawnMaterial, guards.min_material > 0);
+    if low_material.0 || low_material.1 {
+        let mut given: Vec<&str> = Vec::new();
+        if args.reduction.is_some() {
+            given.push("--reduction");
+        }
+        given.extend(
+            flags
+                .iter()
+                .filter(|f| **f != "--no-null-without-pieces" || low_material == (true, true)),
+        );
+        if !given.is_empty() {
+            return Err(nothing_to_do(
+                &given,
+                "when no side may ever pass: K+P vs K has no piece besides king and pawn, so \
+                 the low-material rule (--rule non-pawn-material or --no-null-without-pieces) \
+                 forbids every null move",
+            ));
+        }
+    }
+    if guards.threat && rule == RuleArg::InCheck {
+        return Err(refuse(
+            &["--threat-guard"],
+            "with --rule in-check (the default): in chess the threat guard is the in-check \
+             rule itself",
+            "use it with --rule page, or ",
+        ));
+    }
+    idle_guards(guards, args.depth, args.reduction.unwrap_or(0))
+}
+
+/// Why a K+P vs K root has no move to search, when it has none.
+fn leaf_reason(p: Kpk, depth: u32) -> Option<String> {
+    if p.legal_moves().is_empty() {
+        Some(if p.in_check() {
+            format!("game over: checkmate, {} won", p.side_to_move().other())
+        } else {
+            "game over: stalemate, a draw".to_owned()
+        })
+    } else if depth == 0 {
+        Some("depth limit 0: the root is a leaf".to_owned())
+    } else {
+        None
+    }
+}
+
+pub(super) fn position(args: &Args) -> Result<PositionReport, CliError> {
+    let Some(fen) = &args.fen else {
+        return Err(CliError::msg(
+            "give --fen FEN, or one of: stats, zugzwangs, sweep",
+        ));
+    };
+    let parsed = Kpk::parse_fen(fen).map_err(|e| CliError::Message(format!("bad FEN: {e}")))?;
+    let guards = args.guards.guards();
+    check_flags(args, &guards)?;
+    let p = parsed.position;
+    let table = Table::build();
+    let evaluation = Evaluation::from(args.evaluation);
+    let rule = NullRule::from(args.rule.unwrap_or(RuleArg::InCheck));
+    let mode = Mode::from(args.mode);
+    let reduction = args.reduction.unwrap_or(0);
+    let config = Config {
+        guards,
+        ..sweep::config(args.depth, reduction, mode)
+    };
+    let result = sweep::search(&table, &p, evaluation, rule, config, &mut NoSink);
+    let null = mode == Mode::Null;
+    let cutoffs = if null {
+        sweep::trace_cutoffs(&table, &p, evaluation, rule, config)
+    } else {
+        Vec::new()
+    };
+    Ok(PositionReport {
+        fen: p.to_string(),
+        flipped: parsed.flipped,
+        point_of_view: "white",
+        side_to_move: match p.side_to_move() {
+            Side::White => "white",
+            Side::Black => "black",
+        },
+        leaf: leaf_reason(p, args.depth),
+        wdl: table.wdl(&p),
+        wdl_if_passed: p.with_other_side_to_move().map(|q| table.wdl(&q)),
+        zugzwang: table.is_zugzwang(&p),
+        search: SearchReport {
+            evaluation,
+            rule: null.then_some(rule),
+            guards: null.then(|| args.guards.describe()),
+            mode,
+            depth: args.depth,
+            reduction: null.then_some(reduction),
+            value: result.value,
+            best_move: result.best_move.map(|m| m.to_string()),
+            nodes: result.stats.nodes,
+            null_probes: result.stats.null_probes,
+            null_cutoffs: result.stats.null_cutoffs,
+            moves: result
+                .moves()
+                .map(|(m, value)| MoveReport {
+                    mv: m.to_string(),
+                    value,
+                    wdl: table.successor_wdl(&p.play(m)),
+                })
+                .collect(),
+            wrong: sweep::is_wrong(&table, &p, evaluation, &result),
+            cutoffs,
+        },
+    })
+}
+
+/// How the search was set up, in the table's words.
+fn search_settings(s: &SearchReport) -> String {
+    let mut parts = vec![format!("{} eval", s.evaluation.name())];
+    if let Some(rule) = s.rule {
+        parts.push(format!("rule {}", rule.name()));
+    }
+    if let Some(guards) = &s.guards {
+        parts.push(format!("guards {guards}"));
+    }
+    let r = s.reduction.map(|r| format!(" R {r}")).unwrap_or_default();
+    parts.push(format!("{} depth {}{r}", s.mode, s.depth));
+    parts.join(", ")
+}
+
+/// The position, whose move it is and the point of view, and the table's results.
+fn render_heading(report: &PositionReport, out: &mut dyn Write) -> io::Result<()> {
+    let (mover, other) = match report.side_to_move {
+        "white" => ("White", "Black"),
+        _ => ("Black", "White"),
+    };
+    writeln!(
+        out,
+        "{}{}",
+        report.fen,
+        if report.flipped {
+            "  (colour-flipped: Black had the pawn; White here is Black in the FEN given)"
+        } else {
+            ""
+        }
+    )?;
+    writeln!(
+        out,
+        "{} · every result and value from White's point of view (White has the pawn): \
+         \"White wins\" or \"draw\"",
+        report
+            .leaf
+            .clone()
+            .filter(|l| l.starts_with("game over"))
+            .unwrap_or_else(|| format!("{mover} to move"))
+    )?;
+    writeln!(
+        out,
+        "table: {}; with {other} to move instead: {}; mutual zugzwang: {}",
+        report.wdl.for_white(),
+        report
+            .wdl_if_passed
+            .map_or("illegal (Black would be in check)".to_owned(), |w| w
+                .for_white()
+                .to_owned()),
+        if report.zugzwang { "yes" } else { "no" }
+    )
+}
+
+pub(super) fn render_position(report: &PositionReport, out: &mut dyn Write) -> io::Result<()> {
+    render_heading(report, out)?;
+    let s = &report.search;
+    let pruning = if s.rule.is_some() {
+        format!(
+            ", probes {}, null cutoffs {}",
+            count(s.null_probes),
+            count(s.null_cutoffs)
+        )
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "search: {}: value {}, best {}, nodes {}{pruning}{}",
+        search_settings(s),
+        common::show_value(s.value),
+        s.best_move.as_deref().unwrap_or("-"),
+        count(s.nodes),
+        if s.wrong { "  WRONG by the table" } else { "" }
+    )?;
+    if let Some(leaf) = &report.leaf {
+        return writeln!(out, "{leaf}, no move to search");
+    }
+    writeln!(out, "{:<8} {:>8}  result after it", "move", "value")?;
+    for m in &s.moves {
+        writeln!(
+            out,
+            "{:<8} {:>8}  {}",
+            m.mv,
+            common::show_value(m.value),
+            m.wdl.for_white()
+        )?;
+    }
+    for c in s.cutoffs.iter().filter(|c| c.unsound) {
+        writeln!(
+            out,
+            "unsound null cutoff at depth {}: {} returned {} but plain search gives {}{}",
+            c.depth,
+            c.node,
+            common::show_value(c.bound),
+            common::show_value(c.plain_value),
+            if c.zugzwang {
+                " (a mutual zugzwang)"
+            } else {
+                ""
+            }
+        )?;
+    }
+    Ok(())
+}
