@@ -1,5 +1,5 @@
-//! `nullmove kpk`: king and pawn against king, where null move meets real zugzwang
-//! (issue 6): one position against the exact table, the table's statistics, the mutual
+//! `nullmove kpk`: king and pawn against king, where null move meets real zugzwang: one
+//! position against the exact table, the table's statistics, the mutual
 //! zugzwangs, and the error table of null-move search over every position.
 //!
 //! Every result is stated from one point of view, White's, the side with the pawn (a black
@@ -47,7 +47,7 @@ pub struct Args {
     /// [default: in-check].
     #[arg(long, value_enum)]
     rule: Option<RuleArg>,
-    // The safeguards of issue 5, in chess's words; all off by default.
+    // The safeguards, in chess's words; all off by default.
     #[command(flatten)]
     guards: ChessGuardArgs,
     /// What the search sees at its depth limit.

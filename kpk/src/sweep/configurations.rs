@@ -7,7 +7,7 @@ use nullmove_optimized::{Config, Guards, Verification};
 use crate::game::NullRule;
 
 /// A named way of searching with null moves: the chess rule for passing and the searcher's
-/// configuration for a depth limit and R (where the safeguards of issue 5 are set).
+/// configuration for a depth limit and R (where the safeguards are set).
 #[derive(Debug, Clone, Copy)]
 pub struct Configuration {
     /// Short name, used in tables and JSON.
@@ -43,7 +43,7 @@ pub fn config(depth_limit: u32, reduction: u32, mode: Mode) -> Config {
     }
 }
 
-/// The page's configuration with `guards` (issue 5).
+/// The page's configuration with `guards`.
 fn guarded(depth_limit: u32, reduction: u32, guards: Guards) -> Config {
     Config {
         guards,
@@ -52,7 +52,7 @@ fn guarded(depth_limit: u32, reduction: u32, guards: Guards) -> Config {
 }
 
 /// The configurations the sweep compares: the page's rule, the in-check rule, the
-/// article's/Stockfish's low-material rule; then the optimized engine's safeguards (issue 5):
+/// article's/Stockfish's low-material rule; then the optimized engine's safeguards:
 /// its threat and endgame guards on the page's rule, which the game maps to the in-check and
 /// low-material rules, and the guards that know nothing of chess (minimum probe depth,
 /// adaptive R, the two verifications) on chess's in-check rule.

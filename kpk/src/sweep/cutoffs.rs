@@ -85,7 +85,7 @@ impl EventSink for Replay {
                 let passed = self.top().with_other_side_to_move();
                 self.pending = Some(passed.map_or(Node::Beyond, Node::Kpk));
             }
-            // A verification (issue 5) searches the same node again.
+            // A verification searches the same node again.
             Event::VerifyStart { .. } => self.pending = Some(Node::Kpk(self.top())),
             Event::Prune { value, .. } => {
                 let node = self.top();

@@ -10,7 +10,7 @@ use crate::game::{Evaluation, NullRule};
 use crate::position::Kpk;
 use crate::table::{Table, Wdl};
 
-/// The article's example one move earlier (issue 6): Black Ke8 against White Ke5 and
+/// The article's example one move earlier: Black Ke8 against White Ke5 and
 /// pawn e4, Black to move. Only ...Ke7 holds the draw, into the article's zugzwang, where
 /// White to move cannot win; with the exact evaluation, depth limit 2 and R = 0, the
 /// null-move search lets White pass there, the probe finds Black to move lost, and ...Ke7

@@ -1,4 +1,4 @@
-//! Null move measured against the table (issue 6, "Null move against the oracle").
+//! Null move measured against the table.
 //!
 //! Every legal position is searched by plain alpha-beta and by null-move search with the
 //! generic optimized searcher; each root result is judged by the table. A result is wrong
