@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::io::{IsTerminal, Write};
 use std::ops::RangeInclusive;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use nullmove_fixtures::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
 use plotters::prelude::*;
@@ -113,7 +113,12 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     bar.finish_and_clear();
 
     if let Some(path) = &args.svg {
-        draw(&result, set, &engine, path)?;
+        draw(
+            &result,
+            set,
+            &engine,
+            SVGBackend::new(path, chart_size(set)),
+        )?;
     }
     let out = &mut *io.out;
     if args.json {
@@ -210,12 +215,40 @@ fn by_depth(s: &Sweep) -> Vec<(u32, Vec<&SweepRow>)> {
     out
 }
 
+/// The chart `--svg` writes for `args`, as SVG text: `result` is [`document`]'s sweep for
+/// the same `args` (a server draws the document it already has).
+pub fn chart(args: &Args, result: &Sweep) -> Result<String, CliError> {
+    let (_, engine, _) = plan(args)?;
+    let set = PositionSet::from(args.positions);
+    let mut text = String::new();
+    draw(
+        result,
+        set,
+        &engine,
+        SVGBackend::with_string(&mut text, chart_size(set)),
+    )?;
+    Ok(text)
+}
+
+/// The chart's size in pixels: all positions add a second panel.
+fn chart_size(set: PositionSet) -> (u32, u32) {
+    match set {
+        PositionSet::Empty => (900, 640),
+        PositionSet::All => (1500, 640),
+    }
+}
+
 /// Draws the cost of null-move search against R, one line per depth limit; for `all`,
 /// the worse-move rate beside it.
-fn draw(s: &Sweep, set: PositionSet, engine: &str, path: &Path) -> Result<(), CliError> {
+fn draw(
+    s: &Sweep,
+    set: PositionSet,
+    engine: &str,
+    backend: SVGBackend<'_>,
+) -> Result<(), CliError> {
     let wide = set == PositionSet::All;
-    let size = if wide { (1500, 640) } else { (900, 640) };
-    let root = SVGBackend::new(path, size).into_drawing_area();
+    let size = chart_size(set);
+    let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(svg_error)?;
     let title = match set {
         PositionSet::Empty => {
