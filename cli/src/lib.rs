@@ -16,6 +16,7 @@ mod guards;
 pub mod kpk;
 pub mod safeguards;
 pub mod search;
+pub mod serve;
 pub mod sweep;
 pub mod trace;
 pub mod tree_stats;
@@ -55,6 +56,8 @@ pub enum Command {
     Bench(bench::Args),
     /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
     Kpk(kpk::Args),
+    /// The page's "Try it" widget in a browser, and a JSON API with the commands' documents.
+    Serve(serve::Args),
 }
 
 /// Parses `args`, the subcommand and its arguments *without* the program name (as
@@ -120,6 +123,7 @@ fn dispatch(command: &Command, io: &mut Io<'_>) -> Result<u8, CliError> {
         Command::Safeguards(args) => safeguards::run(args, io),
         Command::Kpk(args) => kpk::run(args, io),
         Command::Bench(args) => bench::run(args, io),
+        Command::Serve(args) => serve::run(args, io),
     }
 }
 

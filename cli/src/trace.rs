@@ -69,7 +69,8 @@ pub fn document_within(args: &Args, max_events: usize) -> Result<Document, CliEr
         engine.search_traced(&args.search.board, &params, &mut |_| events += 1);
         if events > max_events {
             return Err(CliError::Message(format!(
-                "the trace has {events} events, more than the {max_events} allowed here"
+                "the trace has {events} events, more than the {max_events} allowed here; \
+                 `nullmove trace` prints it whole in a terminal"
             )));
         }
     }
