@@ -74,42 +74,153 @@ impl Limits {
 /// Serves until Ctrl-C or SIGTERM, then lets the requests in progress finish.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let limits = Limits::standard();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_io()
-        .enable_time()
-        // The computations hold a worker each; a few more threads serve nothing else.
-        .max_blocking_threads(limits.workers + 2)
-        .build()
-        .map_err(|e| CliError::Message(format!("cannot start the server: {e}")))?;
-    let status = runtime.block_on(serve(SocketAddr::new(args.host, args.port), limits, io));
+    let runtime = runtime(limits)?;
+    let stopped = runtime.block_on(async {
+        let listener = bind(SocketAddr::new(args.host, args.port)).await?;
+        let local = local_addr(&listener)?;
+        // Before the address is printed, so a signal sent as soon as it is read stops us
+        // cleanly.
+        let stop = stop_signal()?;
+        writeln!(
+            io.out,
+            "nullmove: serving the page on http://{local}/ (Ctrl-C stops)"
+        )?;
+        io.out.flush()?;
+        if !local.ip().is_loopback() {
+            writeln!(
+                io.err,
+                "nullmove: {} is not a loopback address: anyone who can reach it can use \
+                 this server",
+                local.ip()
+            )?;
+        }
+        serve_until(listener, limits, stop).await
+    });
     // A computation whose client left may still run: the process does not wait for it.
     runtime.shutdown_timeout(Duration::from_millis(100));
-    status
+    match stopped? {
+        Stopped::Drained => writeln!(io.out, "nullmove: stopped")?,
+        Stopped::CutOff => writeln!(
+            io.out,
+            "nullmove: stopped, cutting off the requests still running after {} s",
+            limits.drain.as_secs()
+        )?,
+    }
+    Ok(0)
 }
 
-async fn serve(addr: SocketAddr, limits: Limits, io: &mut Io<'_>) -> Result<u8, CliError> {
-    // Signals first, so a SIGTERM sent as soon as the address is printed stops us cleanly.
-    let stop = stop_signal()?;
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| CliError::Message(format!("cannot listen on {addr}: {e}")))?;
-    let local = listener
-        .local_addr()
-        .map_err(|e| CliError::Message(format!("cannot listen on {addr}: {e}")))?;
-    let app = api::router(limits, local);
-    writeln!(
-        io.out,
-        "nullmove: serving the page on http://{local}/ (Ctrl-C stops)"
-    )?;
-    io.out.flush()?;
-    if !local.ip().is_loopback() {
-        writeln!(
-            io.err,
-            "nullmove: {} is not a loopback address: anyone who can reach it can use this server",
-            local.ip()
-        )?;
+/// A server on a thread of its own, for in-process callers (tests, load generators): the
+/// same routes and bounds as `nullmove serve`, stopped by [`Server::stop`] or on drop.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    stop: Arc<Notify>,
+    thread: Option<std::thread::JoinHandle<Result<Stopped, CliError>>>,
+}
+
+/// How a server stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// Every request in progress was answered.
+    Drained,
+    /// Some were still running when the drain time ran out.
+    CutOff,
+}
+
+impl Server {
+    /// Starts serving on `addr` (port 0: a free port) and returns once it listens.
+    pub fn start(addr: SocketAddr) -> Result<Self, CliError> {
+        let limits = Limits::standard();
+        let stop = Arc::new(Notify::new());
+        let (bound, is_bound) = std::sync::mpsc::channel();
+        let stopper = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            let runtime = runtime(limits)?;
+            let stopped = runtime.block_on(async {
+                let listener = match bind(addr).await.and_then(|l| Ok((local_addr(&l)?, l))) {
+                    Ok((local, listener)) => {
+                        let _ = bound.send(Ok(local));
+                        listener
+                    }
+                    Err(e) => {
+                        let _ = bound.send(Err(e.to_string()));
+                        return Err(e);
+                    }
+                };
+                serve_until(listener, limits, async move { stopper.notified().await }).await
+            });
+            runtime.shutdown_timeout(Duration::from_millis(100));
+            stopped
+        });
+        match is_bound.recv() {
+            Ok(Ok(addr)) => Ok(Self {
+                addr,
+                stop,
+                thread: Some(thread),
+            }),
+            Ok(Err(e)) => Err(CliError::Message(e)),
+            Err(_) => Err(CliError::msg("the server thread ended before listening")),
+        }
     }
 
+    /// The address it listens on.
+    #[must_use]
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops accepting, lets the requests in progress finish (within the drain time) and
+    /// returns how that went.
+    pub fn stop(mut self) -> Result<Stopped, CliError> {
+        self.stop.notify_one();
+        self.thread
+            .take()
+            .expect("a running server has its thread")
+            .join()
+            .unwrap_or_else(|_| Err(CliError::msg("the server thread panicked")))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(thread) = self.thread.take() {
+            self.stop.notify_one();
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The runtime a server runs on: one thread for the connections (they only wait), the
+/// blocking pool for the computations, which the gate keeps to `limits.workers` at once.
+fn runtime(limits: Limits) -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .max_blocking_threads(limits.workers + 2)
+        .build()
+        .map_err(|e| CliError::Message(format!("cannot start the server: {e}")))
+}
+
+async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, CliError> {
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| CliError::Message(format!("cannot listen on {addr}: {e}")))
+}
+
+fn local_addr(listener: &tokio::net::TcpListener) -> Result<SocketAddr, CliError> {
+    listener
+        .local_addr()
+        .map_err(|e| CliError::Message(format!("cannot read the address listened on: {e}")))
+}
+
+/// Serves on `listener` until `stop` resolves; then accepts no more connections and gives
+/// the requests in progress at most `limits.drain` to finish.
+async fn serve_until(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<Stopped, CliError> {
+    let app = api::router(limits, local_addr(&listener)?);
     let stopping = Arc::new(Notify::new());
     let signalled = Arc::clone(&stopping);
     let server = axum::serve(listener, app).with_graceful_shutdown(async move {
@@ -118,27 +229,11 @@ async fn serve(addr: SocketAddr, limits: Limits, io: &mut Io<'_>) -> Result<u8, 
     });
     let task = tokio::spawn(server.into_future());
     stopping.notified().await;
-    writeln!(
-        io.out,
-        "nullmove: stopping: no new connections, at most {} s for the requests in progress",
-        limits.drain.as_secs()
-    )?;
-    io.out.flush()?;
     match tokio::time::timeout(limits.drain, task).await {
-        Ok(Ok(Ok(()))) => {
-            writeln!(io.out, "nullmove: stopped")?;
-            Ok(0)
-        }
+        Ok(Ok(Ok(()))) => Ok(Stopped::Drained),
         Ok(Ok(Err(e))) => Err(CliError::Message(format!("the server failed: {e}"))),
         Ok(Err(e)) => Err(CliError::Message(format!("the server failed: {e}"))),
-        Err(_) => {
-            writeln!(
-                io.out,
-                "nullmove: stopped, cutting off requests still running after {} s",
-                limits.drain.as_secs()
-            )?;
-            Ok(0)
-        }
+        Err(_) => Ok(Stopped::CutOff),
     }
 }
 
