@@ -30,11 +30,11 @@ use super::guard::{self, Checks};
 use crate::{Command, audit, search, sweep, trace};
 
 /// The longest trace `/api/trace` sends, in events (the root report counts as one). Every
-/// plain search fits (the longest has 78,743 events: the empty board at depth limit 9);
-/// of the 602,580 searches of every reachable position, depth limit 0..=9, R 0..=9 and both
-/// modes, 53 null-move searches do not (the longest, 1,835,277 events, is the empty board at
-/// depth limit 9, R 0). A trace this long is about 6 MB of JSON and as much text: as much
-/// as a browser's log can show at once.
+/// plain search fits (the longest has 78,743 events: the empty board at depth limit 9). Of
+/// the 602,580 searches of every reachable position at depth limits 0..=9 (plain, and null
+/// move with R 0..=9), 53 null-move searches do not; the longest, the empty board at depth
+/// limit 9 with R 0, has 1,835,277 events (`cli/tests/serve_bounds.rs`). A trace at the cap
+/// is about 6 MB of JSON and as much text, about as much as a browser's log shows at ease.
 pub const MAX_TRACE_EVENTS: usize = 100_000;
 
 /// One API route: the command it runs and the command's flags it takes.
