@@ -1,0 +1,342 @@
+//! The "Try it" page in a real browser: Debian's Chromium, driven by `playwright-core`
+//! (`cli/tests/browser/try_it.mjs`), against `nullmove serve` on a free port. The driver only
+//! reports what the page showed (visible text, where each log line starts on screen); this
+//! test judges it against the CLI's own output for the page's pitfall ("Pitfalls":
+//! `...O.X...`, X to move, depth limit 3, R 1) in both modes.
+//!
+//! Needs `/usr/bin/chromium` (or `CHROMIUM`), node, and `npm ci --prefix cli/tests/browser`;
+//! without them it says it skipped, unless `NULLMOVE_REQUIRE_BROWSER=1` (CI) makes that a
+//! failure. `NULLMOVE_UPDATE_SCREENSHOT=1` also writes the screenshot to `docs/try-it.png`.
+
+mod serve_support;
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+use serve_support::{Spawned, cli, cli_json, cli_refusal};
+
+const PITFALL: [&str; 8] = [
+    "--board",
+    "...O.X...",
+    "--depth",
+    "3",
+    "--reduction",
+    "1",
+    "--engine",
+    "optimized",
+];
+
+/// What is missing to run the browser, if anything.
+fn missing(chromium: &Path, harness: &Path) -> Option<String> {
+    if !chromium.exists() {
+        return Some(format!(
+            "no Chromium at {} (apt-get install -y chromium chromium-driver)",
+            chromium.display()
+        ));
+    }
+    let node = Command::new("node").arg("--version").output();
+    if !node.is_ok_and(|o| o.status.success()) {
+        return Some("no node on PATH".to_owned());
+    }
+    if !harness.join("node_modules/playwright-core").exists() {
+        return Some(format!(
+            "no playwright-core (npm ci --prefix {})",
+            harness.display()
+        ));
+    }
+    None
+}
+
+/// The log `nullmove trace` prints for the pitfall in `mode`: (indentation, text) per line.
+fn cli_log(mode: &str) -> Vec<(usize, String)> {
+    let mut args = vec!["trace", "--mode", mode];
+    args.extend(PITFALL);
+    let (status, out, err) = cli(&args);
+    assert_eq!(status, 0, "{err}");
+    out.lines()
+        .map(|l| {
+            let text = l.trim_start();
+            (l.len() - text.len(), text.to_owned())
+        })
+        .collect()
+}
+
+/// Runs the driver against `base`, with a deadline; its report.
+fn drive(harness: &Path, base: &str, screenshot: &Path, chromium: &Path) -> Value {
+    let child = Command::new("node")
+        .arg(harness.join("try_it.mjs"))
+        .arg(base)
+        .arg(screenshot)
+        .arg(chromium)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node starts");
+    // Read its output while it runs (a full pipe would stall it), within a deadline.
+    let pid = child.id();
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(child.wait_with_output()));
+    let Ok(out) = finished.recv_timeout(Duration::from_secs(90)) else {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+        panic!("the browser driver took more than 90 s");
+    };
+    let out = out.expect("its output");
+    assert!(
+        out.status.success(),
+        "the driver failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "the driver's report is not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    })
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|s| s.as_str().expect("a string").to_owned())
+        .collect()
+}
+
+fn rows(v: &Value) -> Vec<Vec<String>> {
+    v.as_array().expect("rows").iter().map(strings).collect()
+}
+
+/// The log as shown: (where the text starts on screen, text, event, depth) per line.
+fn shown(outcome: &Value) -> Vec<(f64, String, String, u64)> {
+    outcome["lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .map(|l| {
+            (
+                l["left"].as_f64().expect("left"),
+                l["text"].as_str().expect("text").to_owned(),
+                l["event"].as_str().expect("event").to_owned(),
+                l["depth"].as_u64().expect("depth"),
+            )
+        })
+        .collect()
+}
+
+/// The page shows `nullmove trace`'s log line for line, each line indented on screen as
+/// deep as the text is: more leading spaces, further right; as many, just as far.
+fn assert_same_log(mode: &str, outcome: &Value) {
+    let want = cli_log(mode);
+    let got = shown(outcome);
+    let texts: Vec<&str> = got.iter().map(|(_, t, _, _)| t.as_str()).collect();
+    let wanted: Vec<&str> = want.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(texts, wanted, "{mode}: the log shown is not the CLI's");
+    let mut by_indent: Vec<(usize, f64)> = want
+        .iter()
+        .zip(&got)
+        .map(|((indent, _), (left, ..))| (*indent, *left))
+        .collect();
+    by_indent.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    for pair in by_indent.windows(2) {
+        let ((i, l), (j, m)) = (pair[0], pair[1]);
+        if i == j {
+            assert!(
+                (l - m).abs() < 0.5,
+                "{mode}: indentation {i} drawn at {l} and {m}"
+            );
+        } else {
+            assert!(
+                m > l + 1.0,
+                "{mode}: indentation {j} not right of {i} ({m} vs {l})"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_pitfall_in_both_modes_as_a_person_sees_it() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let harness = root.join("tests/browser");
+    let chromium =
+        std::env::var_os("CHROMIUM").map_or_else(|| "/usr/bin/chromium".into(), PathBuf::from);
+    if let Some(why) = missing(&chromium, &harness) {
+        assert!(
+            std::env::var_os("NULLMOVE_REQUIRE_BROWSER").is_none(),
+            "NULLMOVE_REQUIRE_BROWSER is set, but {why}"
+        );
+        // Straight to stderr, past the test harness's capture, so it shows in every run.
+        let _ = writeln!(std::io::stderr(), "SKIPPED serve_browser: {why}");
+        return;
+    }
+    let server = Spawned::start(&[]);
+    let screenshot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("try-it.png");
+    let seen = drive(
+        &harness,
+        &format!("http://{}/", server.addr),
+        &screenshot,
+        &chromium,
+    );
+
+    // The browser complained of nothing but the refused board's two HTTP 400s.
+    for problem in strings(&seen["problems"]) {
+        assert!(
+            problem.starts_with("refused: console: Failed to load resource: the server responded with a status of 400"),
+            "{problem}"
+        );
+    }
+    assert_eq!(seen["title"], "Null-move pruning: try it");
+    let pitfall_cells = ["", "", "", "O", "", "X", "", "", ""];
+    assert_eq!(seen["loaded"]["notation"], "...O.X...");
+    assert_eq!(strings(&seen["loaded"]["cells"]), pitfall_cells);
+    assert_eq!(seen["empty"]["notation"], ".........");
+    assert_eq!(strings(&seen["empty"]["cells"]), [""; 9]);
+    assert_eq!(strings(&seen["pitfall"]["cells"]), pitfall_cells);
+
+    // Step shows one event at a time.
+    let null_log = cli_log("null");
+    let mut json = vec!["trace", "--mode", "null", "--json"];
+    json.extend(PITFALL);
+    let events = cli(&json).1.lines().count() - 1; // the root report is not a step
+    let stepped = shown(&seen["stepped"]);
+    assert_eq!(stepped.len(), 3, "the header and two events");
+    assert_eq!(stepped[1].1, null_log[1].1);
+    assert_eq!(stepped[2].1, null_log[2].1);
+    assert_eq!(seen["stepped"]["status"], format!("Event 2 of {events}."));
+
+    // Null move: the probe at depth 1 after X takes the centre, its resolution, and the
+    // prune right after it; the root report; the warning.
+    let null = &seen["null"];
+    assert_same_log("null", null);
+    let log = shown(null);
+    let centre = log
+        .iter()
+        .position(|(_, t, _, depth)| t == "X plays 4" && *depth == 0)
+        .expect("X plays the centre at the root");
+    let probe = centre
+        + log[centre..]
+            .iter()
+            .position(|(_, _, e, _)| e == "probe_start")
+            .expect("a probe follows");
+    assert_eq!(log[probe].3, 1, "the probe at depth 1");
+    assert!(
+        log[probe]
+            .1
+            .starts_with("null probe: O passes at depth 1, probed at depth 3, on the horizon")
+    );
+    let resolved = probe
+        + log[probe..]
+            .iter()
+            .position(|(_, _, e, _)| e == "probe_resolved")
+            .expect("the probe resolves");
+    assert_eq!(
+        log[resolved].1,
+        "probe resolved: score 9 <= alpha 9: fails low"
+    );
+    assert_eq!(
+        log[resolved + 1].2,
+        "prune",
+        "the prune right after the probe"
+    );
+    assert!(log[resolved + 1].1.ends_with("X's move 4 is discarded"));
+    for (i, line) in log.iter().enumerate() {
+        if line.2 == "prune" {
+            assert_eq!(
+                log[i - 1].2,
+                "probe_resolved",
+                "every prune follows its probe"
+            );
+        }
+    }
+    assert_eq!(null["pruneVisible"], true);
+    assert_eq!(null["status"], format!("Done: {events} events."));
+    let verdict = null["verdict"].as_str().expect("a verdict");
+    assert!(verdict.contains("Best move 0, value 9,"), "{verdict}");
+    assert!(
+        verdict.contains("The oracle: best move 4, exact value 12."),
+        "{verdict}"
+    );
+    assert_eq!(
+        null["warning"],
+        "Warning: the search chose move 0, worth 9 exactly: worse for X than the oracle's move 4, worth 12."
+    );
+    let moves = rows(&null["moves"]);
+    assert_eq!(moves[0], ["0", "9", "9", "chosen"]);
+    assert_eq!(
+        moves[3],
+        [
+            "4",
+            "9",
+            "12",
+            "a bound, not the exact value, the oracle's best"
+        ]
+    );
+    assert_eq!(null["chosenCells"], serde_json::json!([0]));
+    assert_eq!(null["bestCells"], serde_json::json!([4]));
+
+    // A new mode clears the log; plain alpha-beta finds the centre and warns of nothing.
+    assert_eq!(seen["afterModeChange"]["lines"], 0);
+    assert_eq!(seen["afterModeChange"]["status"], "Press Step or Run.");
+    let plain = &seen["plain"];
+    assert_same_log("plain", plain);
+    assert!(
+        shown(plain)
+            .iter()
+            .all(|(_, _, e, _)| e != "probe_start" && e != "prune")
+    );
+    let verdict = plain["verdict"].as_str().expect("a verdict");
+    assert!(verdict.contains("Best move 4, value 12,"), "{verdict}");
+    assert!(
+        plain["warning"].is_null(),
+        "no warning: {}",
+        plain["warning"]
+    );
+    assert_eq!(plain["chosenCells"], serde_json::json!([4]));
+
+    // A refused board shows the CLI's reason.
+    let mut refused = vec!["search", "--mode", "plain"];
+    refused.extend(PITFALL);
+    refused[4] = "...OO....";
+    assert_eq!(
+        seen["refused"],
+        format!("The server refused: {}", cli_refusal(&refused))
+    );
+
+    // The sweep: the CLI's chart (its size) and its rows, the page's figures among them.
+    assert_eq!(seen["sweep"]["chart"]["width"], 900);
+    assert_eq!(seen["sweep"]["chart"]["height"], 640);
+    let table = rows(&seen["sweep"]["rows"]);
+    let document = cli_json(&["sweep"]);
+    assert_eq!(
+        table.len(),
+        document["rows"].as_array().expect("rows").len()
+    );
+    for (depth, r, plain, null, saving) in [
+        ("3", "1", "167", "78", "53.3%"),
+        ("5", "3", "1,787", "803", "55.1%"),
+        ("9", "1", "20,866", "80,790", "-287.2%"),
+        ("9", "4", "20,866", "19,036", "8.8%"),
+    ] {
+        let row = table
+            .iter()
+            .find(|row| row[0] == depth && row[1] == r)
+            .expect("the page's combination");
+        assert_eq!(row[3..6], [plain, null, saving], "depth {depth} R {r}");
+    }
+
+    // The screenshot: a PNG of the whole viewport.
+    let png = std::fs::read(&screenshot).expect("a screenshot");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().expect("4 bytes"));
+    assert_eq!((size(16), size(20)), (1280, 960));
+    if std::env::var_os("NULLMOVE_UPDATE_SCREENSHOT").is_some() {
+        std::fs::copy(&screenshot, root.join("../docs/try-it.png")).expect("docs/ is writable");
+    }
+    let (status, ..) = server.stop_with("TERM");
+    assert!(status.success());
+}
