@@ -6,7 +6,7 @@
 mod serve_support;
 
 use serde_json::{Value, json};
-use serve_support::{Spawned, cli_json, cli_refusal, get, load, query, send};
+use serve_support::{Spawned, cli_json, cli_refusal, get, load, pinned_audit, query, send};
 
 /// `/api/ROUTE?pairs` and the argv `nullmove COMMAND` takes for the same pairs.
 fn both<'a>(route: &str, command: &'a str, pairs: &[(&'a str, &'a str)]) -> (String, Vec<String>) {
@@ -323,17 +323,7 @@ fn the_audit_is_the_commands_document() {
     let second = other.join().expect("the other request");
     assert_eq!(answer.status, 200);
     assert_eq!(answer.body, second.body);
-    let snapshot = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/tests/snapshots/figures__audit_json.snap"
-    );
-    let pinned = std::fs::read_to_string(snapshot).expect("the audit's snapshot");
-    let (_, json) = pinned
-        .trim_start_matches("---")
-        .split_once("\n---\n")
-        .expect("an insta header");
-    let pinned: Value = serde_json::from_str(json).expect("the snapshot is JSON");
-    assert_eq!(answer.json(), pinned);
+    assert_eq!(answer.json(), pinned_audit());
 }
 
 #[cfg(unix)]

@@ -16,7 +16,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
-use serve_support::{Spawned, cli, cli_json, cli_refusal};
+use serve_support::{Spawned, cli, cli_json, cli_refusal, pinned_audit};
 
 const PITFALL: [&str; 8] = [
     "--board",
@@ -184,6 +184,11 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
     );
 
     // The browser complained of nothing but the refused board's two HTTP 400s.
+    assert!(
+        seen["audit"].is_object(),
+        "the driver stopped early: {}",
+        seen["problems"]
+    );
     for problem in strings(&seen["problems"]) {
         assert!(
             problem.starts_with("refused: console: Failed to load resource: the server responded with a status of 400"),
@@ -328,6 +333,45 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
             .expect("the page's combination");
         assert_eq!(row[3..6], [plain, null, saving], "depth {depth} R {r}");
     }
+
+    // The audit: one row per claim, its status and replay commands as the document has them
+    // (the document is pinned in the fixtures' snapshot; see serve.rs).
+    let audit = &seen["audit"];
+    let columns = strings(&audit["columns"]);
+    let claims = pinned_audit();
+    let claims = claims["claims"].as_array().expect("claims");
+    let table = rows(&audit["rows"]);
+    assert_eq!(table.len(), claims.len());
+    let column = |name: &str| columns.iter().position(|c| c == name).expect(name);
+    let (status, replay, claim) = (column("status"), column("replay"), column("claim"));
+    for (row, c) in table.iter().zip(claims) {
+        assert_eq!(row[claim], c["statement"].as_str().expect("a statement"));
+        assert_eq!(row[status], c["status"].as_str().expect("a status"));
+        let commands = match &c["replay"] {
+            Value::Null => "—".to_owned(),
+            Value::Array(list) => list
+                .iter()
+                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            other => other
+                .as_str()
+                .map_or_else(|| other.to_string(), str::to_owned),
+        };
+        assert_eq!(row[replay], commands, "{}", c["id"]);
+    }
+    let tally = |s: &str| claims.iter().filter(|c| c["status"] == s).count();
+    assert!(
+        audit["status"]
+            .as_str()
+            .is_some_and(|t| t.starts_with(&format!(
+                "{} claims: {} reproduced",
+                claims.len(),
+                tally("reproduced")
+            ))),
+        "{}",
+        audit["status"]
+    );
 
     // The screenshot: a PNG of the whole viewport.
     let png = std::fs::read(&screenshot).expect("a screenshot");

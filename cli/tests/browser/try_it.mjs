@@ -85,8 +85,20 @@ try {
       rows.map((r) => [...r.cells].map((c) => c.innerText))),
     status: await text(page, '#sweep-status'),
   };
+
+  // The audit view: every claim's status and replay commands (about ten seconds of CPU the
+  // first time).
+  phase = 'audit';
+  await page.getByRole('link', { name: 'Audit' }).click();
+  await page.locator('#audit-table tbody tr').first().waitFor({ timeout: 120000 });
+  seen.audit = {
+    status: await text(page, '#audit-status'),
+    columns: await page.locator('#audit-table thead th').allInnerTexts(),
+    rows: await page.locator('#audit-table tbody tr').evaluateAll((rows) =>
+      rows.map((r) => [...r.cells].map((c) => c.innerText))),
+  };
 } catch (e) {
-  seen.problems.push(`driver: ${e.message}`);
+  seen.problems.push(`${phase}: driver: ${e.message}`);
 } finally {
   await browser.close();
 }

@@ -34,3 +34,19 @@ pub fn cli_refusal(args: &[&str]) -> String {
         .expect("prefixed")
         .to_owned()
 }
+
+/// The document `nullmove audit --json` prints, as the fixtures' snapshot pins it
+/// (`serde_json::to_string_pretty` of the same `Audit`): computing it again would cost about
+/// ten seconds of CPU.
+pub fn pinned_audit() -> Value {
+    let snapshot = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/tests/snapshots/figures__audit_json.snap"
+    );
+    let pinned = std::fs::read_to_string(snapshot).expect("the audit's snapshot");
+    let (_, json) = pinned
+        .trim_start_matches("---")
+        .split_once("\n---\n")
+        .expect("an insta header");
+    serde_json::from_str(json).expect("the snapshot is JSON")
+}

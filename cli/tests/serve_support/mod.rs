@@ -15,7 +15,7 @@ use std::net::SocketAddr;
 use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-pub use cli::{cli, cli_json, cli_refusal};
+pub use cli::{cli, cli_json, cli_refusal, pinned_audit};
 pub use http::{Answer, TIMEOUT, get, query, send};
 
 /// `nullmove serve ARGS` running as its own process, stopped by a signal.
