@@ -53,6 +53,8 @@ pub struct Limits {
     pub cached_documents: usize,
     /// How long a stopping server waits for the requests in progress.
     pub drain: Duration,
+    /// Connections the kernel holds for the server before it accepts them.
+    pub backlog: u32,
 }
 
 impl Limits {
@@ -67,6 +69,7 @@ impl Limits {
             max_body_bytes: 1024,
             cached_documents: 64,
             drain: Duration::from_secs(10),
+            backlog: 1024,
         }
     }
 }
@@ -76,7 +79,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let limits = Limits::standard();
     let runtime = runtime(limits)?;
     let stopped = runtime.block_on(async {
-        let listener = bind(SocketAddr::new(args.host, args.port)).await?;
+        let listener = bind(SocketAddr::new(args.host, args.port), limits)?;
         let local = local_addr(&listener)?;
         // Before the address is printed, so a signal sent as soon as it is read stops us
         // cleanly.
@@ -137,7 +140,7 @@ impl Server {
         let thread = std::thread::spawn(move || {
             let runtime = runtime(limits)?;
             let stopped = runtime.block_on(async {
-                let listener = match bind(addr).await.and_then(|l| Ok((local_addr(&l)?, l))) {
+                let listener = match bind(addr, limits).and_then(|l| Ok((local_addr(&l)?, l))) {
                     Ok((local, listener)) => {
                         let _ = bound.send(Ok(local));
                         listener
@@ -201,10 +204,23 @@ fn runtime(limits: Limits) -> Result<tokio::runtime::Runtime, CliError> {
         .map_err(|e| CliError::Message(format!("cannot start the server: {e}")))
 }
 
-async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, CliError> {
-    tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| CliError::Message(format!("cannot listen on {addr}: {e}")))
+/// Listens on `addr` (inside the runtime) with room for `limits.backlog` connections not yet accepted (the
+/// standard library's 128 overflows under a few hundred simultaneous connects, and each
+/// overflow costs the client a one-second SYN retry).
+fn bind(addr: SocketAddr, limits: Limits) -> Result<tokio::net::TcpListener, CliError> {
+    let refused = |e: std::io::Error| CliError::Message(format!("cannot listen on {addr}: {e}"));
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()
+    } else {
+        tokio::net::TcpSocket::new_v6()
+    }
+    .map_err(refused)?;
+    // As the standard library does on Unix: a restarted server can take its port back from
+    // connections still closing; a port someone listens on stays refused.
+    #[cfg(unix)]
+    socket.set_reuseaddr(true).map_err(refused)?;
+    socket.bind(addr).map_err(refused)?;
+    socket.listen(limits.backlog).map_err(refused)
 }
 
 fn local_addr(listener: &tokio::net::TcpListener) -> Result<SocketAddr, CliError> {
