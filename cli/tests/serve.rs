@@ -40,7 +40,7 @@ fn with<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
 }
 
 #[test]
-fn documents_are_the_commands_own() {
+fn searches_are_the_commands_own() {
     let server = Spawned::start(&[]);
     let searches = [
         with(&[]),
@@ -64,6 +64,14 @@ fn documents_are_the_commands_own() {
         assert_eq!(answer.header("content-type"), Some("application/json"));
         assert_eq!(answer.json(), cli_json(&argv), "{path}");
     }
+    let (status, rest, _) = server.stop_with("TERM");
+    assert!(status.success(), "{status:?}");
+    assert_eq!(rest, "nullmove: stopped\n");
+}
+
+#[test]
+fn traces_are_the_commands_own() {
+    let server = Spawned::start(&[]);
     for pairs in [
         with(&[]),
         with(&[("mode", "plain"), ("engine", "naive")]),
@@ -74,12 +82,8 @@ fn documents_are_the_commands_own() {
         assert_eq!(answer.status, 200, "{path}: {}", answer.text());
         assert_eq!(answer.json(), load::trace_document(&argv), "{path}");
     }
-    let guarded = get(
-        server.addr,
-        &both("trace", "trace", &with(&[("min-probe-depth", "1")])).0,
-    )
-    .expect("an answer")
-    .json();
+    let (path, _) = both("trace", "trace", &with(&[("min-probe-depth", "1")]));
+    let guarded = get(server.addr, &path).expect("an answer").json();
     assert_eq!(
         guarded["events"]
             .as_array()
@@ -88,6 +92,11 @@ fn documents_are_the_commands_own() {
         Some(&json!(4)),
         "the page's first safeguard fixes the pitfall, in the trace too"
     );
+}
+
+#[test]
+fn sweeps_and_their_charts_are_the_commands_own() {
+    let server = Spawned::start(&[]);
     for pairs in [
         vec![],
         vec![
@@ -105,16 +114,12 @@ fn documents_are_the_commands_own() {
         // The chart is the file `--svg` writes, byte for byte.
         let file = std::env::temp_dir().join(format!("serve-test-{}.svg", std::process::id()));
         let mut svg_argv = argv.clone();
-        let file_arg = file.to_str().expect("a UTF-8 temp path");
-        svg_argv.extend(["--svg", file_arg]);
+        svg_argv.extend(["--svg", file.to_str().expect("a UTF-8 temp path")]);
         let _ = cli_json(&svg_argv);
         let written = std::fs::read(&file).expect("the CLI wrote its chart");
         let _ = std::fs::remove_file(&file);
-        let chart = get(
-            server.addr,
-            &path.replacen("/api/sweep?", "/api/sweep.svg?", 1),
-        )
-        .expect("an answer");
+        let chart_path = path.replacen("/api/sweep?", "/api/sweep.svg?", 1);
+        let chart = get(server.addr, &chart_path).expect("an answer");
         assert_eq!(chart.status, 200);
         assert_eq!(chart.header("content-type"), Some("image/svg+xml"));
         assert!(
@@ -122,9 +127,6 @@ fn documents_are_the_commands_own() {
             "{path}: the chart differs from --svg's"
         );
     }
-    let (status, rest, _) = server.stop_with("TERM");
-    assert!(status.success(), "{status:?}");
-    assert_eq!(rest, "nullmove: stopped\n");
 }
 
 #[test]
@@ -215,18 +217,23 @@ fn requests_stay_within_the_bounds() {
         answer.json(),
         json!({"error": "the query is 2006 bytes, more than the 1024 this server reads"})
     );
+    // Refused on its headers, before a byte of the body is read (none is sent).
     let body = send(
         addr,
         &format!(
-            "POST /api/search HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 5000\r\nConnection: close\r\n\r\n{}",
-            "x".repeat(5000)
+            "POST /api/search HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n"
         ),
     )
     .expect("an answer");
     assert_eq!(body.status, 413);
+    assert!(
+        body.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("the request body is 5000000 bytes, more than the 1024"))
+    );
     let post = send(
         addr,
-        &format!("POST /api/search HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"),
+        &format!("POST /api/search HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
     )
     .expect("an answer");
     assert_eq!(post.status, 405);

@@ -187,18 +187,34 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
         &chromium,
     );
 
-    // The browser complained of nothing but the refused board's two HTTP 400s.
     assert!(
         seen["audit"].is_object(),
         "the driver stopped early: {}",
         seen["problems"]
     );
+    // The browser complained of nothing but the refused board's two HTTP 400s.
     for problem in strings(&seen["problems"]) {
         assert!(
-            problem.starts_with("refused: console: Failed to load resource: the server responded with a status of 400"),
+            problem.starts_with(
+                "refused: console: Failed to load resource: the server responded with a status of 400"
+            ),
             "{problem}"
         );
     }
+    check_board_and_step(&seen);
+    check_null_move(&seen["null"]);
+    check_plain(&seen);
+    check_sweep(&seen["sweep"]);
+    check_audit(&seen["audit"]);
+    check_screenshot(&screenshot, &root);
+    let warmed = warm.join().expect("the audit request").expect("an answer");
+    assert_eq!(warmed.status, 200);
+    let (status, ..) = server.stop_with("TERM");
+    assert!(status.success());
+}
+
+/// The loads put the boards on screen; Step shows one event at a time.
+fn check_board_and_step(seen: &Value) {
     assert_eq!(seen["title"], "Null-move pruning: try it");
     let pitfall_cells = ["", "", "", "O", "", "X", "", "", ""];
     assert_eq!(seen["loaded"]["notation"], "...O.X...");
@@ -207,63 +223,59 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
     assert_eq!(strings(&seen["empty"]["cells"]), [""; 9]);
     assert_eq!(strings(&seen["pitfall"]["cells"]), pitfall_cells);
 
-    // Step shows one event at a time.
     let null_log = cli_log("null");
-    let mut json = vec!["trace", "--mode", "null", "--json"];
-    json.extend(PITFALL);
-    let events = cli(&json).1.lines().count() - 1; // the root report is not a step
     let stepped = shown(&seen["stepped"]);
     assert_eq!(stepped.len(), 3, "the header and two events");
     assert_eq!(stepped[1].1, null_log[1].1);
     assert_eq!(stepped[2].1, null_log[2].1);
-    assert_eq!(seen["stepped"]["status"], format!("Event 2 of {events}."));
+    assert_eq!(
+        seen["stepped"]["status"],
+        format!("Event 2 of {}.", events("null"))
+    );
+}
 
-    // Null move: the probe at depth 1 after X takes the centre, its resolution, and the
-    // prune right after it; the root report; the warning.
-    let null = &seen["null"];
+/// The searches' events before the root report, as the page counts its steps.
+fn events(mode: &str) -> usize {
+    let mut json = vec!["trace", "--mode", mode, "--json"];
+    json.extend(PITFALL);
+    cli(&json).1.lines().count() - 1
+}
+
+/// Null move: the probe at depth 1 after X takes the centre, its resolution, and the prune
+/// right after it ("Try it"); best move 0 worth 9 against the oracle's 4 worth 12, and the
+/// warning ("Pitfalls").
+fn check_null_move(null: &Value) {
     assert_same_log("null", null);
     let log = shown(null);
     let centre = log
         .iter()
         .position(|(_, t, _, depth)| t == "X plays 4" && *depth == 0)
         .expect("X plays the centre at the root");
-    let probe = centre
-        + log[centre..]
+    let after = |from: usize, event: &str| {
+        from + log[from..]
             .iter()
-            .position(|(_, _, e, _)| e == "probe_start")
-            .expect("a probe follows");
+            .position(|(_, _, e, _)| e == event)
+            .unwrap_or_else(|| panic!("a {event} after line {from}"))
+    };
+    let probe = after(centre, "probe_start");
     assert_eq!(log[probe].3, 1, "the probe at depth 1");
     assert!(
         log[probe]
             .1
             .starts_with("null probe: O passes at depth 1, probed at depth 3, on the horizon")
     );
-    let resolved = probe
-        + log[probe..]
-            .iter()
-            .position(|(_, _, e, _)| e == "probe_resolved")
-            .expect("the probe resolves");
+    let resolved = after(probe, "probe_resolved");
     assert_eq!(
         log[resolved].1,
         "probe resolved: score 9 <= alpha 9: fails low"
     );
-    assert_eq!(
-        log[resolved + 1].2,
-        "prune",
-        "the prune right after the probe"
-    );
+    assert_eq!(log[resolved + 1].2, "prune", "the prune right after it");
     assert!(log[resolved + 1].1.ends_with("X's move 4 is discarded"));
-    for (i, line) in log.iter().enumerate() {
-        if line.2 == "prune" {
-            assert_eq!(
-                log[i - 1].2,
-                "probe_resolved",
-                "every prune follows its probe"
-            );
-        }
+    for (i, line) in log.iter().enumerate().filter(|(_, l)| l.2 == "prune") {
+        assert_eq!(log[i - 1].2, "probe_resolved", "line {i}: {}", line.1);
     }
     assert_eq!(null["pruneVisible"], true);
-    assert_eq!(null["status"], format!("Done: {events} events."));
+    assert_eq!(null["status"], format!("Done: {} events.", events("null")));
     let verdict = null["verdict"].as_str().expect("a verdict");
     assert!(verdict.contains("Best move 0, value 9,"), "{verdict}");
     assert!(
@@ -272,7 +284,8 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
     );
     assert_eq!(
         null["warning"],
-        "Warning: the search chose move 0, worth 9 exactly: worse for X than the oracle's move 4, worth 12."
+        "Warning: the search chose move 0, worth 9 exactly: worse for X than the oracle's \
+         move 4, worth 12."
     );
     let moves = rows(&null["moves"]);
     assert_eq!(moves[0], ["0", "9", "9", "chosen"]);
@@ -287,8 +300,11 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
     );
     assert_eq!(null["chosenCells"], serde_json::json!([0]));
     assert_eq!(null["bestCells"], serde_json::json!([4]));
+}
 
-    // A new mode clears the log; plain alpha-beta finds the centre and warns of nothing.
+/// A new mode clears the log; plain alpha-beta finds the centre and warns of nothing; a
+/// refused board shows the CLI's reason.
+fn check_plain(seen: &Value) {
     assert_eq!(seen["afterModeChange"]["lines"], 0);
     assert_eq!(seen["afterModeChange"]["status"], "Press Step or Run.");
     let plain = &seen["plain"];
@@ -302,12 +318,11 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
     assert!(verdict.contains("Best move 4, value 12,"), "{verdict}");
     assert!(
         plain["warning"].is_null(),
-        "no warning: {}",
+        "a warning: {}",
         plain["warning"]
     );
     assert_eq!(plain["chosenCells"], serde_json::json!([4]));
 
-    // A refused board shows the CLI's reason.
     let mut refused = vec!["search", "--mode", "plain"];
     refused.extend(PITFALL);
     refused[4] = "...OO....";
@@ -315,11 +330,13 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
         seen["refused"],
         format!("The server refused: {}", cli_refusal(&refused))
     );
+}
 
-    // The sweep: the CLI's chart (its size) and its rows, the page's figures among them.
-    assert_eq!(seen["sweep"]["chart"]["width"], 900);
-    assert_eq!(seen["sweep"]["chart"]["height"], 640);
-    let table = rows(&seen["sweep"]["rows"]);
+/// The CLI's chart (its size) and the sweep's rows, the page's four figures among them.
+fn check_sweep(sweep: &Value) {
+    assert_eq!(sweep["chart"]["width"], 900);
+    assert_eq!(sweep["chart"]["height"], 640);
+    let table = rows(&sweep["rows"]);
     let document = cli_json(&["sweep"]);
     assert_eq!(
         table.len(),
@@ -337,61 +354,51 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
             .expect("the page's combination");
         assert_eq!(row[3..6], [plain, null, saving], "depth {depth} R {r}");
     }
+}
 
-    // The audit: one row per claim, its status and replay commands as the document has them
-    // (the document is pinned in the fixtures' snapshot; see serve.rs).
-    let audit = &seen["audit"];
+/// One row per claim with its statement, status and replay commands as the audit document
+/// has them ("—" where it has none).
+fn check_audit(audit: &Value) {
     let columns = strings(&audit["columns"]);
-    let claims = pinned_audit();
-    let claims = claims["claims"].as_array().expect("claims");
+    let pinned = pinned_audit();
+    let claims = pinned["claims"].as_array().expect("claims");
     let table = rows(&audit["rows"]);
     assert_eq!(table.len(), claims.len());
     let column = |name: &str| columns.iter().position(|c| c == name).expect(name);
     let (status, replay, claim) = (column("status"), column("replay"), column("claim"));
+    let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
     for (row, c) in table.iter().zip(claims) {
-        assert_eq!(row[claim], c["statement"].as_str().expect("a statement"));
-        assert_eq!(row[status], c["status"].as_str().expect("a status"));
+        assert_eq!(row[claim], text(&c["statement"]));
+        assert_eq!(row[status], text(&c["status"]));
         let commands = match &c["replay"] {
             Value::Null => "—".to_owned(),
-            Value::Array(list) => list
-                .iter()
-                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            other => other
-                .as_str()
-                .map_or_else(|| other.to_string(), str::to_owned),
+            Value::Array(list) => list.iter().map(text).collect::<Vec<_>>().join("\n"),
+            other => text(other),
         };
         assert_eq!(row[replay], commands, "{}", c["id"]);
     }
-    let tally = |s: &str| claims.iter().filter(|c| c["status"] == s).count();
+    let summary = audit["status"].as_str().expect("a summary");
+    let reproduced = claims
+        .iter()
+        .filter(|c| c["status"] == "reproduced")
+        .count();
     assert!(
-        audit["status"]
-            .as_str()
-            .is_some_and(|t| t.starts_with(&format!(
-                "{} claims: {} reproduced",
-                claims.len(),
-                tally("reproduced")
-            ))),
-        "{}",
-        audit["status"]
+        summary.starts_with(&format!("{} claims: ", claims.len())),
+        "{summary}"
     );
+    assert!(
+        summary.contains(&format!("{reproduced} reproduced")),
+        "{summary}"
+    );
+}
 
-    // The screenshot: a PNG of the whole viewport.
-    let png = std::fs::read(&screenshot).expect("a screenshot");
+/// A PNG of the whole viewport; copied to `docs/` when asked.
+fn check_screenshot(screenshot: &Path, root: &Path) {
+    let png = std::fs::read(screenshot).expect("a screenshot");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().expect("4 bytes"));
     assert_eq!((size(16), size(20)), (1280, 960));
     if std::env::var_os("NULLMOVE_UPDATE_SCREENSHOT").is_some() {
-        std::fs::copy(&screenshot, root.join("../docs/try-it.png")).expect("docs/ is writable");
+        std::fs::copy(screenshot, root.join("../docs/try-it.png")).expect("docs/ is writable");
     }
-    assert_eq!(
-        warm.join()
-            .expect("the audit request")
-            .expect("an answer")
-            .status,
-        200
-    );
-    let (status, ..) = server.stop_with("TERM");
-    assert!(status.success());
 }
