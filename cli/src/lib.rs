@@ -22,6 +22,7 @@ pub mod progress;
 pub mod refusals;
 pub mod safeguards;
 pub mod search;
+pub mod serve;
 pub mod sweep;
 pub mod trace;
 pub mod tree_stats;
@@ -61,6 +62,8 @@ pub enum Command {
     Bench(bench::Args),
     /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
     Kpk(kpk::Args),
+    /// The page's "Try it" widget in a browser, and a JSON API with the commands' documents.
+    Serve(serve::Args),
 }
 
 /// Parses `args`, the subcommand and its arguments *without* the program name (as
@@ -169,6 +172,9 @@ pub fn document(command: &Command) -> Result<serde_json::Value, CliError> {
         Command::Safeguards(args) => value(safeguards::document(args)),
         Command::Bench(args) => value(bench::document(args)),
         Command::Kpk(args) => value(kpk::document(args)),
+        Command::Serve(_) => Err(CliError::msg(
+            "serve runs a web server and has no JSON document of its own",
+        )),
     }
 }
 
@@ -183,6 +189,7 @@ fn dispatch(command: &Command, io: &mut Io<'_>) -> Result<u8, CliError> {
         Command::Safeguards(args) => safeguards::run(args, io),
         Command::Kpk(args) => kpk::run(args, io),
         Command::Bench(args) => bench::run(args, io),
+        Command::Serve(args) => serve::run(args, io),
     }
 }
 

@@ -192,11 +192,27 @@ fn by_depth(s: &Sweep) -> Vec<(u32, Vec<&SweepRow>)> {
     out
 }
 
+/// The chart `--svg` writes for `args`, as SVG text: `result` is [`document`]'s sweep for
+/// the same `args` (a server draws the document it already has).
+pub fn chart(args: &Args, result: &Sweep) -> Result<String, CliError> {
+    let (_, engine, _) = plan(args)?;
+    let set = PositionSet::from(args.positions);
+    draw(result, set, &engine)
+}
+
+/// The chart's size in pixels: all positions add a second panel.
+fn chart_size(set: PositionSet) -> (u32, u32) {
+    match set {
+        PositionSet::Empty => (900, 640),
+        PositionSet::All => (1500, 640),
+    }
+}
+
 /// Draws the cost of null-move search against R, one line per depth limit; for `all`,
 /// the worse-move rate beside it: the SVG's text.
 pub fn draw(s: &Sweep, set: PositionSet, engine: &str) -> Result<String, CliError> {
     let wide = set == PositionSet::All;
-    let size = if wide { (1500, 640) } else { (900, 640) };
+    let size = chart_size(set);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();

@@ -9,6 +9,7 @@ use nullmove_fixtures::trace_text::{self, record};
 use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, SearchArgs};
+use crate::guards::GuardArgs;
 
 /// Arguments of `nullmove trace`.
 #[derive(Debug, clap::Args)]
@@ -26,6 +27,9 @@ pub struct Args {
     /// Emit the events as JSON lines, the root report last.
     #[arg(long)]
     json: bool,
+    /// The safeguards (optimized engine only; all off: the page's search).
+    #[command(flatten)]
+    guards: GuardArgs,
 }
 
 /// The document of `nullmove trace`: the search's events as `--json` prints them, one
@@ -44,6 +48,13 @@ pub struct Document {
 
 /// Traces the search.
 pub fn document(args: &Args) -> Result<Document, CliError> {
+    document_within(args, usize::MAX)
+}
+
+/// Traces the search, refusing a trace of more than `max_events` events (the root report
+/// counts as one) after counting them and before recording or rendering any: how a server
+/// bounds the memory and time one request may take.
+pub fn document_within(args: &Args, max_events: usize) -> Result<Document, CliError> {
     if args.engine == EngineName::Oracle {
         return Err(CliError::msg(
             "the oracle searches without a window or null move, so it has no events to trace; \
@@ -51,7 +62,18 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
         ));
     }
     let params = args.search.params()?;
-    let engine = args.engine.engine();
+    let chosen = args.guards.engine(args.engine)?;
+    let engine = chosen.get();
+    if max_events < usize::MAX {
+        let mut events = 1;
+        engine.search_traced(&args.search.board, &params, &mut |_| events += 1);
+        if events > max_events {
+            return Err(CliError::Message(format!(
+                "the trace has {events} events, more than the {max_events} allowed here; \
+                 `nullmove trace` prints it whole in a terminal"
+            )));
+        }
+    }
     let trace = record(engine, &args.search.board, &params);
     let json_lines = trace_text::json_lines(&trace);
     let events = json_lines
@@ -59,7 +81,11 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
         .map(|l| serde_json::from_str(l))
         .collect::<Result<_, _>>()
         .map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))?;
-    let mut text = trace_text::text_lines(&args.search.board, &params, engine.name(), &trace);
+    let name = match chosen.guards() {
+        g if g.is_page() => engine.name().to_owned(),
+        g => format!("{}, guards {g}", engine.name()),
+    };
+    let mut text = trace_text::text_lines(&args.search.board, &params, &name, &trace);
     if let Some(leaf) = common::leaf_reason(&args.search.board, params.depth_limit()) {
         text.push(format!("{leaf}, no move to search"));
     }
