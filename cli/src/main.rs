@@ -9,11 +9,14 @@ mod bench;
 mod common;
 mod guards;
 mod kpk;
+mod probes;
+mod rules;
 mod safeguards;
 mod search;
 mod sweep;
 mod trace;
 mod tree_stats;
+mod zugzwang;
 
 use std::process::ExitCode;
 
@@ -45,6 +48,12 @@ enum Command {
     Bench(bench::Args),
     /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
     Kpk(kpk::Args),
+    /// Where one null-move search's nodes go: probes, cutoffs, the probes' own searches.
+    Probes(probes::Args),
+    /// The page's rules checked on the events of traced searches over a grid.
+    Rules(rules::Args),
+    /// Moving against passing by exact values: tic-tac-toe's (absent) zugzwang.
+    Zugzwang(zugzwang::Args),
 }
 
 fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
@@ -57,6 +66,9 @@ fn run(cli: Cli) -> Result<ExitCode, common::CliError> {
         Command::Safeguards(args) => safeguards::run(&args),
         Command::Kpk(args) => kpk::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Probes(args) => probes::run(&args),
+        Command::Rules(args) => rules::run(&args),
+        Command::Zugzwang(args) => zugzwang::run(&args),
     }
 }
 

@@ -62,11 +62,13 @@ pub struct Args {
     guards: GuardArgs,
 }
 
-fn parse_depths(s: &str) -> Result<RangeInclusive<u32>, String> {
+/// `--depths A..=B` for clap, with the grid's error as the message.
+pub(crate) fn parse_depths(s: &str) -> Result<RangeInclusive<u32>, String> {
     sweep::parse_depths(s).map_err(|e| e.to_string())
 }
 
-fn parse_reductions(s: &str) -> Result<RangeInclusive<u32>, String> {
+/// `--reductions A..=B` for clap, with the grid's error as the message.
+pub(crate) fn parse_reductions(s: &str) -> Result<RangeInclusive<u32>, String> {
     sweep::parse_reductions(s).map_err(|e| e.to_string())
 }
 
