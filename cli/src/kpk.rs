@@ -2,6 +2,7 @@
 //! (issue 6): one position against the exact table, the table's statistics, the mutual
 //! zugzwangs, and the error table of null-move search over every position.
 
+use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -14,6 +15,7 @@ use serde::Serialize;
 
 use crate::common::{self, CliError, ModeArg};
 use crate::guards::ChessGuardArgs;
+use crate::sweep::{parse_depths, parse_reductions};
 
 /// Arguments of `nullmove kpk`.
 #[derive(Debug, clap::Args)]
@@ -73,9 +75,31 @@ struct SweepArgs {
     /// Which evaluations; both by default.
     #[arg(long = "eval", value_enum)]
     evaluation: Option<EvalArg>,
+    /// Depth limits, `A..=B` within 1..=9 (or one number).
+    #[arg(long, default_value = "1..=4", value_parser = parse_depths, value_name = "A..=B")]
+    depths: RangeInclusive<u32>,
+    /// Reductions R, `A..=B` within 0..=9 (or one number).
+    #[arg(long, default_value = "0..=2", value_parser = parse_reductions, value_name = "A..=B")]
+    reductions: RangeInclusive<u32>,
+    /// Only these configurations, comma-separated (all when absent).
+    #[arg(long, value_delimiter = ',', value_parser = parse_configuration, value_name = "A,B")]
+    configurations: Vec<String>,
     /// Print `{"rows":[...]}` instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+/// A configuration name of the sweep, or the list of them as the error.
+fn parse_configuration(s: &str) -> Result<String, String> {
+    let known: Vec<&str> = sweep::configurations().iter().map(|c| c.name).collect();
+    if known.contains(&s) {
+        Ok(s.to_owned())
+    } else {
+        Err(format!(
+            "unknown configuration {s:?} (expected one of {})",
+            known.join(", ")
+        ))
+    }
 }
 
 /// `--rule` on the command line.
@@ -360,13 +384,19 @@ fn run_sweep(args: &SweepArgs) -> Result<ExitCode, CliError> {
         Some(e) => vec![e.into()],
         None => vec![Evaluation::Exact, Evaluation::Heuristic],
     };
+    let configurations: Vec<sweep::Configuration> = sweep::configurations()
+        .into_iter()
+        .filter(|c| {
+            args.configurations.is_empty() || args.configurations.iter().any(|n| n == c.name)
+        })
+        .collect();
     let rows = sweep::sweep(
         &table,
         &positions,
-        &sweep::configurations(),
+        &configurations,
         &evaluations,
-        1..=4,
-        0..=2,
+        args.depths.clone(),
+        args.reductions.clone(),
     );
     if args.json {
         common::print_json(&SweepReport { rows })?;
@@ -402,5 +432,6 @@ fn run_sweep(args: &SweepArgs) -> Result<ExitCode, CliError> {
             r.nodes_null
         );
     }
+    print!("\n{}", nullmove_kpk::article::totals_table(&rows));
     Ok(ExitCode::SUCCESS)
 }

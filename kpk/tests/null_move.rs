@@ -65,24 +65,50 @@ fn every_exact_null_move_error_traces_to_a_zugzwang() {
     insta::assert_json_snapshot!("error_table_half_board_exact", rows);
 }
 
-/// The article's claims, measured: its example and failure reproduce; the low-material
-/// rule and both verifications remove every failure; a milder reduction (same probing
-/// nodes, deeper probe) removes errors with the heuristic evaluation; the in-check rule,
-/// which is about legality, changes no result; the endgame risk has no comparison.
+/// The totals the article's claims read, on rows written by hand: a configuration and
+/// evaluation summed over every row, or at one R, and printed as `nullmove kpk sweep` does.
 #[test]
-fn the_articles_claims_measured() {
-    let claims = nullmove_kpk::article::claims(&Table::build());
-    let status = |id: &str| claims.iter().find(|c| c.id == id).expect(id).status;
-    for id in [
-        "article-example",
-        "article-failure",
-        "article-safeguard-in-check",
-        "article-safeguard-low-material",
-        "article-safeguard-milder-reduction",
-        "article-safeguard-verification",
-    ] {
-        assert_eq!(status(id), "reproduced", "{id}");
-    }
-    assert_eq!(status("article-endgame-risk"), "unverifiable");
-    insta::assert_json_snapshot!("article_claims", claims);
+fn totals_sum_the_rows_they_print() {
+    use nullmove_kpk::article::{total, totals_table};
+    use nullmove_kpk::sweep::SweepRow;
+    let row = |configuration: &str, evaluation, reduction, wrong, nodes| SweepRow {
+        configuration: configuration.to_owned(),
+        evaluation,
+        depth: 3,
+        reduction,
+        positions: 10,
+        wrong_plain: 1,
+        wrong_null: wrong + 1,
+        wrong_null_only: wrong,
+        wrong_at_zugzwang: wrong,
+        nodes_plain: 1_000,
+        nodes_null: nodes,
+    };
+    let rows = [
+        row("page", Evaluation::Exact, 0, 5, 900),
+        row("page", Evaluation::Exact, 1, 2, 700),
+        row("page", Evaluation::Heuristic, 0, 9, 1_100),
+        row("in_check", Evaluation::Exact, 0, 4, 800),
+    ];
+    let all = total(&rows, "page", Evaluation::Exact, None);
+    assert_eq!(
+        (all.wrong, all.nodes, all.nodes_plain, all.rows),
+        (7, 1_600, 2_000, 2)
+    );
+    assert!((all.saving_percent() - 20.0).abs() < 1e-9);
+    let at_one = total(&rows, "page", Evaluation::Exact, Some(1));
+    assert_eq!((at_one.wrong, at_one.rows), (2, 1));
+    assert_eq!(total(&rows, "verify_tn", Evaluation::Exact, None).rows, 0);
+    let table = totals_table(&rows);
+    let lines: Vec<&str> = table.lines().collect();
+    // Header, then per configuration and evaluation: all, R 0, R 1.
+    assert_eq!(lines.len(), 1 + 3 * 3, "{table}");
+    let page_all: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(
+        page_all,
+        [
+            "page", "exact", "all", "2", "7", "7", "2000", "1600", "20.0%"
+        ],
+        "{table}"
+    );
 }
