@@ -43,16 +43,24 @@ struct Out {
     null: Anatomy,
 }
 
+/// The engine behind `name`, refused when it is the oracle, which has no null move and so
+/// no `what` (probes, events) to show.
+pub(crate) fn null_move_engine(
+    name: EngineName,
+    what: &str,
+) -> Result<&'static dyn nullmove_core::Engine, CliError> {
+    if name == EngineName::Oracle {
+        return Err(CliError::Message(format!(
+            "the oracle searches without a window or null move, so it has no {what}; use \
+             --engine optimized or naive"
+        )));
+    }
+    Ok(name.engine())
+}
+
 /// Searches both modes and prints where the nodes go.
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
-    if args.engine == EngineName::Oracle {
-        return Err(CliError::Message(
-            "the oracle searches without null moves, so it has no probes; use --engine \
-             optimized or naive"
-                .into(),
-        ));
-    }
-    let engine = args.engine.engine();
+    let engine = null_move_engine(args.engine, "probes")?;
     let params = |mode| {
         SearchParams::new(args.depth, args.reduction, mode)
             .map_err(|e| CliError::Message(e.to_string()))

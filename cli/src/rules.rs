@@ -3,29 +3,23 @@
 //! null moves back to back, the probe's shape (board unchanged, side flipped, depth + 1 +
 //! R, window kept), prunes, fall-throughs, O(d) nesting. Exit status 1 when one is broken.
 
-use std::ops::RangeInclusive;
 use std::process::ExitCode;
 
 use nullmove_fixtures::numbers::count;
 use nullmove_fixtures::rules::{self, RULES, Tally, rule_name};
-use nullmove_fixtures::sweep::{Grid, PositionSet};
+use nullmove_fixtures::sweep::PositionSet;
 use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName};
-use crate::sweep::{PositionsArg, parse_depths, parse_reductions};
+use crate::probes::null_move_engine;
+use crate::sweep::GridArgs;
 
 /// Arguments of `nullmove rules`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Which positions: the empty board, or all 4,520 non-terminal reachable positions.
-    #[arg(long, value_enum, default_value = "empty")]
-    positions: PositionsArg,
-    /// Depth limits, `A..=B` within 1..=9 (or one number).
-    #[arg(long, default_value = "1..=9", value_parser = parse_depths, value_name = "A..=B")]
-    depths: RangeInclusive<u32>,
-    /// Reductions R, `A..=B` within 0..=9 (or one number).
-    #[arg(long, default_value = "0..=6", value_parser = parse_reductions, value_name = "A..=B")]
-    reductions: RangeInclusive<u32>,
+    // --positions, --depths, --reductions.
+    #[command(flatten)]
+    grid: GridArgs,
     /// Which engine's traces are checked.
     #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineName,
@@ -45,25 +39,20 @@ struct Out {
 
 /// Traces every search of the grid and prints what the rules saw.
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
-    if args.engine == EngineName::Oracle {
-        return Err(CliError::Message(
-            "the oracle searches without a window or null move, so it has no events to check; \
-             use --engine optimized or naive"
-                .into(),
-        ));
-    }
-    let grid = Grid::new(args.depths.clone(), args.reductions.clone())
-        .map_err(|e| CliError::Message(e.to_string()))?;
-    let set = PositionSet::from(args.positions);
+    let engine = null_move_engine(args.engine, "events to check")?;
+    let (set, grid) = args.grid.get()?;
     let settings: Vec<(u32, u32)> = grid
         .depths()
         .flat_map(|d| grid.reductions().map(move |r| (d, r)))
         .collect();
-    let engine = args.engine.engine();
     let out = Out {
         positions: set,
-        depths: format!("{}..={}", args.depths.start(), args.depths.end()),
-        reductions: format!("{}..={}", args.reductions.start(), args.reductions.end()),
+        depths: format!("{}..={}", grid.depths().start(), grid.depths().end()),
+        reductions: format!(
+            "{}..={}",
+            grid.reductions().start(),
+            grid.reductions().end()
+        ),
         engine: engine.name(),
         tally: rules::check(engine, &set.positions(), &settings),
     };

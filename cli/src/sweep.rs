@@ -32,18 +32,36 @@ impl From<PositionsArg> for PositionSet {
     }
 }
 
+/// The positions and the grid of depth limits and reductions a command searches, flattened
+/// into `sweep` and `rules` so the flags are declared once.
+#[derive(Debug, clap::Args)]
+pub struct GridArgs {
+    /// Which positions: the empty board, or all 4,520 non-terminal reachable positions.
+    #[arg(long, value_enum, default_value = "empty")]
+    pub positions: PositionsArg,
+    /// Depth limits, `A..=B` within 1..=9 (or one number).
+    #[arg(long, default_value = "1..=9", value_parser = parse_depths, value_name = "A..=B")]
+    pub depths: RangeInclusive<u32>,
+    /// Reductions R, `A..=B` within 0..=9 (or one number).
+    #[arg(long, default_value = "0..=6", value_parser = parse_reductions, value_name = "A..=B")]
+    pub reductions: RangeInclusive<u32>,
+}
+
+impl GridArgs {
+    /// The positions and the validated grid.
+    pub fn get(&self) -> Result<(PositionSet, Grid), CliError> {
+        let grid = Grid::new(self.depths.clone(), self.reductions.clone())
+            .map_err(|e| CliError::Message(e.to_string()))?;
+        Ok((PositionSet::from(self.positions), grid))
+    }
+}
+
 /// Arguments of `nullmove sweep`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Which positions: the empty board, or all 4,520 non-terminal reachable positions.
-    #[arg(long, value_enum, default_value = "empty")]
-    positions: PositionsArg,
-    /// Depth limits, `A..=B` within 1..=9 (or one number).
-    #[arg(long, default_value = "1..=9", value_parser = parse_depths, value_name = "A..=B")]
-    depths: RangeInclusive<u32>,
-    /// Reductions R, `A..=B` within 0..=9 (or one number).
-    #[arg(long, default_value = "0..=6", value_parser = parse_reductions, value_name = "A..=B")]
-    reductions: RangeInclusive<u32>,
+    // --positions, --depths, --reductions.
+    #[command(flatten)]
+    grid: GridArgs,
     /// Which engine searches both modes.
     #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineName,
@@ -86,9 +104,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         g if g.is_page() => chosen.get().name().to_owned(),
         g => format!("{}, guards {g}", chosen.get().name()),
     };
-    let grid = Grid::new(args.depths.clone(), args.reductions.clone())
-        .map_err(|e| CliError::Message(e.to_string()))?;
-    let set = PositionSet::from(args.positions);
+    let (set, grid) = args.grid.get()?;
     let bar = progress_bar(set, &grid, "searches", format!("sweeping {}", set.name()));
     let result = sweep::run(chosen.get(), set, &grid, &|| bar.inc(1));
     bar.finish_and_clear();
