@@ -49,6 +49,7 @@ fn every_sentence_of_both_texts_is_accounted_for() {
     assert_eq!(summaries.len(), 2, "{text}");
     for s in summaries {
         assert!(s.contains(" 0 unaccounted for"), "{s}");
+        assert!(s.contains(" 0 citing a whole sentence"), "{s}");
     }
     assert!(!text.contains("anchor not found") && !text.contains("UNACCOUNTED"));
     // Each sentence is printed with the claims citing it.
