@@ -140,11 +140,7 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
 /// Runs the workload on the chosen engines and prints the result.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let out = document(args)?;
-    if args.json {
-        common::write_json(io.out, &out)?;
-    } else {
-        render(&out, io.out)?;
-    }
+    common::emit(io.out, args.json, &out, render)?;
     Ok(0)
 }
 

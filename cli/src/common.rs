@@ -8,7 +8,7 @@ use serde::Serialize;
 
 /// Whole numbers in every table with thousands separators (`12,368`), one format across
 /// the commands.
-pub use nullmove_fixtures::audit::count;
+pub use nullmove_fixtures::numbers::count;
 /// Why a tic-tac-toe root has no move to search (`game over: X won`, `depth limit 0: the
 /// root is a leaf`), in the trace's words.
 pub use nullmove_fixtures::trace_text::leaf_reason;
@@ -172,6 +172,21 @@ pub fn write_json<T: Serialize>(out: &mut dyn Write, value: &T) -> Result<(), Cl
         .map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))?;
     writeln!(out, "{text}")?;
     Ok(())
+}
+
+/// Writes `doc` as one JSON document with `--json` (`json`), else as `render` draws it: how
+/// every command prints its document.
+pub fn emit<T: Serialize>(
+    out: &mut dyn Write,
+    json: bool,
+    doc: &T,
+    render: impl FnOnce(&T, &mut dyn Write) -> io::Result<()>,
+) -> Result<(), CliError> {
+    if json {
+        write_json(out, doc)
+    } else {
+        Ok(render(doc, out)?)
+    }
 }
 
 /// A board in the position notation drawn as three rows, with `.` for empty cells.

@@ -18,14 +18,17 @@ pub mod common;
 mod guards;
 pub mod kpk;
 pub mod output_file;
+pub mod probes;
 pub mod progress;
 pub mod refusals;
+pub mod rules;
 pub mod safeguards;
 pub mod search;
 pub mod serve;
 pub mod sweep;
 pub mod trace;
 pub mod tree_stats;
+pub mod zugzwang;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -46,7 +49,8 @@ pub struct Cli {
 /// Every subcommand with its arguments.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Every published claim of the page, checked (exit 1 when one differs).
+    /// Every claim of the page and its companion article, checked (exit 1 when one differs);
+    /// with --page/--article, their coverage (exit 1 when incomplete).
     Audit(audit::Args),
     /// Search one position and report every root move.
     Search(search::Args),
@@ -62,6 +66,13 @@ pub enum Command {
     Bench(bench::Args),
     /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
     Kpk(kpk::Args),
+    /// Where one null-move search's nodes go: probes, cutoffs, the probes' own searches.
+    Probes(probes::Args),
+    /// The page's rules checked on the events of traced searches over a grid (exit 1 when
+    /// one is broken).
+    Rules(rules::Args),
+    /// Moving against passing by exact values: tic-tac-toe's (absent) zugzwang.
+    Zugzwang(zugzwang::Args),
     /// The page's "Try it" widget in a browser, and a JSON API with the commands' documents.
     Serve(serve::Args),
 }
@@ -172,6 +183,9 @@ pub fn document(command: &Command) -> Result<serde_json::Value, CliError> {
         Command::Safeguards(args) => value(safeguards::document(args)),
         Command::Bench(args) => value(bench::document(args)),
         Command::Kpk(args) => value(kpk::document(args)),
+        Command::Probes(args) => value(probes::document(args)),
+        Command::Rules(args) => value(rules::document(args)),
+        Command::Zugzwang(args) => value(zugzwang::document(args)),
         Command::Serve(_) => Err(CliError::msg(
             "serve runs a web server and has no JSON document of its own",
         )),
@@ -189,13 +203,17 @@ fn dispatch(command: &Command, io: &mut Io<'_>) -> Result<u8, CliError> {
         Command::Safeguards(args) => safeguards::run(args, io),
         Command::Kpk(args) => kpk::run(args, io),
         Command::Bench(args) => bench::run(args, io),
+        Command::Probes(args) => probes::run(args, io),
+        Command::Rules(args) => rules::run(args, io),
+        Command::Zugzwang(args) => zugzwang::run(args, io),
         Command::Serve(args) => serve::run(args, io),
     }
 }
 
 /// Runs `nullmove` in process: `args` *without* the program name (`["search", "--board",
 /// "...O.X...", "--depth", "3", "--reduction", "1", "--mode", "null"]`), output to `out`,
-/// the error line to `err`. Returns the exit status: 0, 1 (`audit` when a claim differs) or
+/// the error line to `err`. Returns the exit status: 0, 1 (`audit` when a claim differs,
+/// `audit --page` when a text is not covered, `rules` when a rule is broken) or
 /// 2 (bad input, a failed write; then one line on `err`). No progress bar is drawn and
 /// stdin is never read (see [`run_with`]).
 pub fn run<I, S>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8

@@ -3,7 +3,7 @@
 
 use nullmove_optimized::{Guards, Verification};
 
-use crate::common::{CliError, and_list};
+use crate::common::{CliError, EngineName, and_list};
 
 /// `flags` refused because they change nothing `why`.
 #[must_use]
@@ -51,4 +51,19 @@ pub fn idle_guards(guards: &Guards, max_depth: u32, max_reduction: u32) -> Resul
         }
     }
     Ok(())
+}
+
+/// The engine behind `name`, refused when it is the oracle, which searches without a window
+/// or null move and so has no `what` (probes, events) to show.
+pub fn null_move_engine(
+    name: EngineName,
+    what: &str,
+) -> Result<&'static dyn nullmove_core::Engine, CliError> {
+    if name == EngineName::Oracle {
+        return Err(CliError::Message(format!(
+            "the oracle searches without a window or null move, so it has no {what}; use \
+             --engine optimized or naive"
+        )));
+    }
+    Ok(name.engine())
 }

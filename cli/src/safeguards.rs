@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use nullmove_fixtures::audit::count;
+use nullmove_fixtures::numbers::count;
 use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
 use nullmove_fixtures::sweep::{Grid, work_items};
 use plotters::prelude::*;

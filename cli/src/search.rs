@@ -164,11 +164,7 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
 /// Runs the search and prints the report.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let out = document(args)?;
-    if args.json {
-        common::write_json(io.out, &out)?;
-    } else {
-        render(&out, io.out)?;
-    }
+    common::emit(io.out, args.json, &out, render)?;
     Ok(0)
 }
 

@@ -33,18 +33,36 @@ impl From<PositionsArg> for PositionSet {
     }
 }
 
+/// The positions and the grid of depth limits and reductions a command searches, flattened
+/// into `sweep` and `rules` so the flags are declared once.
+#[derive(Debug, clap::Args)]
+pub struct GridArgs {
+    /// Which positions: the empty board, or all 4,520 non-terminal reachable positions.
+    #[arg(long, value_enum, default_value = "empty")]
+    pub positions: PositionsArg,
+    /// Depth limits, `A..=B` within 1..=9 (or one number).
+    #[arg(long, default_value = "1..=9", value_parser = parse_depths, value_name = "A..=B")]
+    pub depths: RangeInclusive<u32>,
+    /// Reductions R, `A..=B` within 0..=9 (or one number).
+    #[arg(long, default_value = "0..=6", value_parser = parse_reductions, value_name = "A..=B")]
+    pub reductions: RangeInclusive<u32>,
+}
+
+impl GridArgs {
+    /// The positions and the validated grid.
+    pub fn get(&self) -> Result<(PositionSet, Grid), CliError> {
+        let grid = Grid::new(self.depths.clone(), self.reductions.clone())
+            .map_err(|e| CliError::Message(e.to_string()))?;
+        Ok((PositionSet::from(self.positions), grid))
+    }
+}
+
 /// Arguments of `nullmove sweep`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Which positions: the empty board, or all 4,520 non-terminal reachable positions.
-    #[arg(long, value_enum, default_value = "empty")]
-    positions: PositionsArg,
-    /// Depth limits, `A..=B` within 1..=9 (or one number).
-    #[arg(long, default_value = "1..=9", value_parser = parse_depths, value_name = "A..=B")]
-    depths: RangeInclusive<u32>,
-    /// Reductions R, `A..=B` within 0..=9 (or one number).
-    #[arg(long, default_value = "0..=6", value_parser = parse_reductions, value_name = "A..=B")]
-    reductions: RangeInclusive<u32>,
+    // --positions, --depths, --reductions.
+    #[command(flatten)]
+    grid: GridArgs,
     /// Which engine searches both modes.
     #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineName,
@@ -63,53 +81,48 @@ pub struct Args {
     guards: GuardArgs,
 }
 
-fn parse_depths(s: &str) -> Result<RangeInclusive<u32>, String> {
+/// `--depths A..=B` for clap, with the grid's error as the message.
+pub(crate) fn parse_depths(s: &str) -> Result<RangeInclusive<u32>, String> {
     sweep::parse_depths(s).map_err(|e| e.to_string())
 }
 
-fn parse_reductions(s: &str) -> Result<RangeInclusive<u32>, String> {
+/// `--reductions A..=B` for clap, with the grid's error as the message.
+pub(crate) fn parse_reductions(s: &str) -> Result<RangeInclusive<u32>, String> {
     sweep::parse_reductions(s).map_err(|e| e.to_string())
 }
 
-/// The engine, its description and the grid the arguments ask for, validated.
-fn plan(args: &Args) -> Result<(Chosen, String, Grid), CliError> {
+/// The engine, its description, the positions and the grid the arguments ask for, validated.
+fn plan(args: &Args) -> Result<(Chosen, String, PositionSet, Grid), CliError> {
     if args.engine == EngineName::Oracle {
         return Err(CliError::msg(
             "the sweep compares plain and null-move search; the oracle does neither \
              (use --engine optimized or naive)",
         ));
     }
+    let (set, grid) = args.grid.get()?;
     idle_guards(
         &args.guards.guards(),
-        *args.depths.end(),
-        *args.reductions.end(),
+        *grid.depths().end(),
+        *grid.reductions().end(),
     )?;
     let chosen = args.guards.engine(args.engine)?;
     let engine = match chosen.guards() {
         g if g.is_page() => chosen.get().name().to_owned(),
         g => format!("{}, guards {g}", chosen.get().name()),
     };
-    let grid = Grid::new(args.depths.clone(), args.reductions.clone())
-        .map_err(|e| CliError::Message(e.to_string()))?;
-    Ok((chosen, engine, grid))
+    Ok((chosen, engine, set, grid))
 }
 
 /// The document: one row per (depth limit, R) of the grid.
 pub fn document(args: &Args) -> Result<Sweep, CliError> {
-    let (chosen, _, grid) = plan(args)?;
-    Ok(sweep::run(
-        chosen.get(),
-        args.positions.into(),
-        &grid,
-        &|| {},
-    ))
+    let (chosen, _, set, grid) = plan(args)?;
+    Ok(sweep::run(chosen.get(), set, &grid, &|| {}))
 }
 
 /// Runs the sweep and prints it.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
-    let (chosen, engine, grid) = plan(args)?;
+    let (chosen, engine, set, grid) = plan(args)?;
     let svg = args.svg.as_deref().map(OutputFile::create).transpose()?;
-    let set = PositionSet::from(args.positions);
     let progress = Progress::on_terminal(
         io.terminal,
         sweep::work_items(set, &grid),
@@ -195,8 +208,7 @@ fn by_depth(s: &Sweep) -> Vec<(u32, Vec<&SweepRow>)> {
 /// The chart `--svg` writes for `args`, as SVG text: `result` is [`document`]'s sweep for
 /// the same `args` (a server draws the document it already has).
 pub fn chart(args: &Args, result: &Sweep) -> Result<String, CliError> {
-    let (_, engine, _) = plan(args)?;
-    let set = PositionSet::from(args.positions);
+    let (_, engine, set, _) = plan(args)?;
     draw(result, set, &engine)
 }
 

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, SearchArgs};
 use crate::guards::GuardArgs;
+use crate::refusals::null_move_engine;
 
 /// Arguments of `nullmove trace`.
 #[derive(Debug, clap::Args)]
@@ -55,12 +56,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
 /// counts as one) after counting them and before recording or rendering any: how a server
 /// bounds the memory and time one request may take.
 pub fn document_within(args: &Args, max_events: usize) -> Result<Document, CliError> {
-    if args.engine == EngineName::Oracle {
-        return Err(CliError::msg(
-            "the oracle searches without a window or null move, so it has no events to trace; \
-             use --engine optimized or naive",
-        ));
-    }
+    null_move_engine(args.engine, "events to trace")?;
     let params = args.search.params()?;
     let chosen = args.guards.engine(args.engine)?;
     let engine = chosen.get();

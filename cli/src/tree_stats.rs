@@ -22,11 +22,7 @@ pub fn document(_args: &Args) -> Result<TreeStats, CliError> {
 /// Walks the tree and prints its statistics.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let t = document(args)?;
-    if args.json {
-        common::write_json(io.out, &t)?;
-    } else {
-        render(&t, io.out)?;
-    }
+    common::emit(io.out, args.json, &t, render)?;
     Ok(0)
 }
 

@@ -1,40 +1,52 @@
-//! `nullmove audit` against SPEC.md's contract, run on the real binary: the JSON fields, the
-//! statuses, the exit status (1 when a claim differs), the table and its one-line errors.
+//! `nullmove audit` against SPEC.md's contract, run on the real binary: the JSON fields (with
+//! `source`, `anchor` and `replay`), the statuses, the exit status (1 when a claim differs),
+//! the table, `--claim`, and its one-line errors. The whole audit runs once for this binary
+//! and is shared with the replay test (`audit/replay.rs`), which runs every replay command.
 
+#[path = "audit/replay.rs"]
+mod replay;
 mod support;
+
+use std::sync::OnceLock;
 
 use serde_json::Value;
 use support::nullmove;
 
+/// `nullmove audit --json`, run once: its exit status and document.
+fn whole_audit() -> &'static (Option<i32>, Value) {
+    static AUDIT: OnceLock<(Option<i32>, Value)> = OnceLock::new();
+    AUDIT.get_or_init(|| {
+        let out = nullmove(&["audit", "--json"]);
+        let doc = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "one JSON document ({e}): {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        (out.status.code(), doc)
+    })
+}
+
+fn claims() -> &'static [Value] {
+    whole_audit().1["claims"]
+        .as_array()
+        .expect("a claims array")
+}
+
 #[test]
 fn audit_json_follows_the_contract() {
-    let out = nullmove(&["audit", "--json"]);
-    // Two claims differ from what we measure (pitfall2-rare-cutoffs, pitfall2-never-wrong).
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let doc: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
-    let claims = doc["claims"].as_array().expect("a claims array");
-    // The page's claims, then the companion article's seven (sections "article: ...").
-    let article = claims
-        .iter()
-        .filter(|c| {
-            c["section"]
-                .as_str()
-                .is_some_and(|s| s.starts_with("article: "))
-        })
-        .count();
-    assert_eq!(
-        (claims.len() - article, article),
-        (nullmove_fixtures::corpus::CLAIMS.len(), 7)
-    );
-    for c in claims {
+    let (code, _) = whole_audit();
+    // Some claims differ from what we measure (pitfall2-rare-cutoffs among them): exit 1.
+    assert_eq!(*code, Some(1));
+    let article = claims().iter().filter(|c| c["source"] == "article").count();
+    let page = nullmove_fixtures::corpus::from(nullmove_fixtures::corpus::Source::Page).count();
+    assert_eq!((claims().len() - article, article), (page, 10));
+    for c in claims() {
         for field in [
             "id",
+            "source",
             "section",
+            "anchor",
             "statement",
             "published",
             "reproduced",
@@ -42,13 +54,21 @@ fn audit_json_follows_the_contract() {
         ] {
             assert!(c[field].is_string(), "{field} in {c}");
         }
+        assert!(["page", "article"].contains(&c["source"].as_str().expect("a string")));
         let status = c["status"].as_str().expect("a string");
         assert!(
             ["reproduced", "differs", "inconsistent", "unverifiable"].contains(&status),
             "{status}"
         );
+        let replay = c["replay"].as_array().expect("a replay array");
         assert!(
-            c["conflicts_with"].is_array() && c["engines"].is_array(),
+            replay
+                .iter()
+                .all(|r| r.as_str().is_some_and(|r| r.starts_with("nullmove "))),
+            "{c}"
+        );
+        assert!(
+            c["conflicts_with"].is_array() && c["engines"].is_array() && c["skipped"].is_array(),
             "{c}"
         );
         if status == "inconsistent" {
@@ -57,9 +77,11 @@ fn audit_json_follows_the_contract() {
                 "{c}"
             );
         }
+        let words = c["anchor"].as_str().expect("a string").split_whitespace();
+        assert!(words.count() <= 8, "{c}");
     }
     let by_id = |id: &str| {
-        claims
+        claims()
             .iter()
             .find(|c| c["id"] == id)
             .unwrap_or_else(|| panic!("{id} listed"))
@@ -71,15 +93,42 @@ fn audit_json_follows_the_contract() {
     assert_eq!(by_id("complexity-range")["status"], "inconsistent");
     assert_eq!(by_id("pitfall2-rare-cutoffs")["status"], "differs");
     assert_eq!(by_id("article-example")["section"], "article: example");
+    assert_eq!(by_id("article-example")["source"], "article");
     assert_eq!(
         by_id("article-safeguard-verification")["status"],
         "reproduced"
     );
 }
 
+/// The exit status follows the claims reported: a selection that only reproduces exits 0.
+#[test]
+fn a_selection_is_audited_with_the_whole_audits_statuses() {
+    let out = nullmove(&["audit", "--json", "--claim", "headline-nodes"]);
+    assert_eq!(out.status.code(), Some(0));
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    let listed = doc["claims"].as_array().expect("claims");
+    assert_eq!(listed.len(), 1);
+    // Measured with the claims it conflicts with, complexity-range stays inconsistent.
+    let out = nullmove(&["audit", "--json", "--claim", "complexity-range"]);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["claims"][0]["status"], "inconsistent");
+    assert_eq!(
+        doc["claims"][0]["conflicts_with"],
+        serde_json::json!(["headline-nodes", "headline-saving"])
+    );
+}
+
 #[test]
 fn audit_table_is_the_default() {
-    let out = nullmove(&["audit"]);
+    let out = nullmove(&[
+        "audit",
+        "--claim",
+        "pitfall2-rare-cutoffs",
+        "--claim",
+        "complexity-range",
+        "--claim",
+        "article-example",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("status"), "{text}");
@@ -95,12 +144,74 @@ fn audit_table_is_the_default() {
         text.contains("headline-saving <> complexity-range"),
         "{text}"
     );
+    assert!(
+        text.contains("3 claims: 1 reproduced, 1 differ, 1 inconsistent"),
+        "{text}"
+    );
 }
 
 #[test]
-fn audit_rejects_json_with_details_in_one_line() {
-    let out = nullmove(&["audit", "--json", "--details"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+fn audit_errors_are_one_line() {
+    for (args, needle) in [
+        (vec!["audit", "--json", "--details"], "--details"),
+        (vec!["audit", "--claim", "no-such-claim"], "unknown claim"),
+        (
+            vec!["audit", "--details", "--page", "page.txt"],
+            "--details",
+        ),
+        (
+            vec!["audit", "--page", "/nonexistent/page.txt"],
+            "cannot read",
+        ),
+    ] {
+        support::rejects(&args, needle);
+    }
+}
+
+/// The commands that print the audit's evidence refuse what they cannot show, in one line,
+/// and print their counts with thousands separators.
+#[test]
+fn evidence_commands_refuse_what_they_cannot_show() {
+    let pitfall = ["--board", "...O.X...", "--depth", "3", "--reduction", "1"];
+    support::rejects(
+        &[&["probes"][..], &pitfall, &["--engine", "oracle"]].concat(),
+        "the oracle searches without a window or null move, so it has no probes",
+    );
+    support::rejects(
+        &["rules", "--engine", "oracle"],
+        "so it has no events to check",
+    );
+    support::rejects(&["rules", "--depths", "0..=3"], "1 <= A <= B <= 9");
+    support::rejects(
+        &["zugzwang", "--board", "XXXOO...."],
+        "--board XXXOO....: game over: X won, so nobody moves or passes there",
+    );
+    support::rejects(
+        &["kpk", "sweep", "--configurations", "page,never"],
+        "unknown configuration \"never\"",
+    );
+    let table = support::stdout(&[
+        "probes",
+        "--board",
+        ".........",
+        "--depth",
+        "9",
+        "--reduction",
+        "1",
+    ]);
+    assert!(table.contains("13,501 of 80,790 nodes"), "{table}");
+    // A finished game has no side to move and says why.
+    let done = support::json(&[
+        "probes",
+        "--board",
+        "XXXOO....",
+        "--depth",
+        "3",
+        "--reduction",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(done["side_to_move"], Value::Null);
+    assert_eq!(done["leaf"], "game over: X won");
+    assert_eq!(done["null"]["nodes"], 1);
 }

@@ -273,22 +273,24 @@ fn bad_guard_values_exit_2_with_one_line() {
     rejects(&["kpk", "--threat-guard"], "--fen");
 }
 
+/// `nullmove kpk sweep` of half the board with the exact evaluation, then `extra`.
+fn half_board_sweep<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["kpk", "sweep", "--half-board", "--eval", "exact"];
+    args.extend(extra);
+    args
+}
+
 /// `kpk sweep` takes `--depths` and `--reductions` like `sweep`: one row per configuration,
 /// depth limit and R asked for; without a terminal it draws no progress.
 #[test]
 fn sweep_takes_depths_and_reductions() {
-    let out = support::nullmove(&[
-        "kpk",
-        "sweep",
-        "--half-board",
-        "--eval",
-        "exact",
+    let out = support::nullmove(&half_board_sweep(&[
         "--depths",
         "1..=2",
         "--reductions",
         "0",
         "--json",
-    ]);
+    ]));
     assert!(
         out.status.success(),
         "{}",
@@ -311,4 +313,60 @@ fn sweep_takes_depths_and_reductions() {
     );
     rejects(&["kpk", "sweep", "--depths", "0..=3"], "1 <= A <= B <= 9");
     rejects(&["kpk", "sweep", "--reductions", "2..4"], "expected A..=B");
+}
+
+/// `kpk sweep --configurations` keeps the configurations named, in the sweep's order, and
+/// the totals sum the rows: per configuration over every R, then at each R.
+#[test]
+fn sweep_takes_configurations_and_sums_them() {
+    let v = json(&half_board_sweep(&[
+        "--depths",
+        "2",
+        "--reductions",
+        "0..=1",
+        "--configurations",
+        "in_check,page",
+        "--json",
+    ]));
+    let rows = v["rows"].as_array().expect("rows");
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["configuration"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(names, ["page", "page", "in_check", "in_check"]);
+    let totals = v["totals"].as_array().expect("totals");
+    let keys: Vec<(String, Value)> = totals
+        .iter()
+        .map(|t| (t["configuration"].to_string(), t["reduction"].clone()))
+        .collect();
+    let key = |name: &str, r: Value| (format!("\"{name}\""), r);
+    assert_eq!(
+        keys,
+        [
+            key("page", Value::Null),
+            key("page", 0.into()),
+            key("page", 1.into()),
+            key("in_check", Value::Null),
+            key("in_check", 0.into()),
+            key("in_check", 1.into()),
+        ]
+    );
+    let sum = |field: &str| rows[0][field].as_u64().unwrap() + rows[1][field].as_u64().unwrap();
+    for (total, row) in [
+        ("nodes_null", "nodes_null"),
+        ("wrong_null_only", "wrong_null_only"),
+    ] {
+        assert_eq!(totals[0][total].as_u64(), Some(sum(row)), "{total}");
+    }
+    assert_eq!(totals[1]["nodes_null"], rows[0]["nodes_null"]);
+    let text = stdout(&half_board_sweep(&[
+        "--depths",
+        "2",
+        "--reductions",
+        "0",
+        "--configurations",
+        "page",
+    ]));
+    assert!(text.contains("\ntotals "), "{text}");
+    assert!(text.contains("3,461,092"), "{text}");
 }

@@ -1,14 +1,17 @@
 //! The command-line layer under random argument vectors (SPEC.md, "The command-line
-//! contract"): whatever the arguments, `nullmove::run` never panics, exits 0 or 2, and on 2
-//! writes exactly one non-empty line to stderr (on 0, nothing).
+//! contract"): whatever the arguments, `nullmove::run` never panics, exits 0 or 2 (or 1, the
+//! verdict of `audit` and `rules`, with nothing on stderr), and on 2 writes exactly one
+//! non-empty line to stderr (on 0, nothing).
 //!
 //! Every subcommand is generated with its own flags in random order and subsets, values
-//! valid and not (boards, depths, ranges, FENs, guards), plus foreign flags and junk. Kept
-//! quick by bounding what would start a long measurement: `audit` (seconds a run) and `bench`
-//! (the fixed all-positions workload) are left out here and run by their own tests;
-//! `safeguards` gets the empty board, `sweep --positions all` depth limits up to 3;
-//! `kpk sweep` gets depth limit 1, R 0 and the exact evaluation on half the board; `kpk --fen` and `trace` get small depth
-//! limits (a trace of depth 9 is hundreds of thousands of lines).
+//! valid and not (boards, depths, ranges, FENs, guards, claims, files), plus foreign flags
+//! and junk. Kept quick by bounding what would start a long measurement: the whole `audit`
+//! (seconds a run) and `bench` (the fixed all-positions workload) are left out here and run
+//! by their own tests, `audit` always gets claims that measure in a fraction of a second or
+//! a text to cover; `safeguards` gets the empty board, `sweep --positions all` and `rules
+//! --positions all` depth limits up to 3; `kpk sweep` gets depth limit 1, R 0 and the exact
+//! evaluation on half the board; `kpk --fen`, `probes` and `trace` get small depth limits (a
+//! trace of depth 9 is hundreds of thousands of lines).
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -228,23 +231,98 @@ fn sweep() -> impl Strategy<Value = Vec<String>> {
         (SOMETIMES, lone("--csv")),
     ];
     options.extend(guards());
-    let grid = prop_oneof![
-        range(9).prop_map(|d| vec![
+    (grid(), flags(options)).prop_map(|(g, f)| [vec!["sweep".to_owned()], g, f].concat())
+}
+
+/// `--positions` and `--depths` of a grid command: the empty board with any depth limits, or
+/// every position with depth limits up to 3.
+fn grid() -> impl Strategy<Value = Vec<String>> {
+    let pair = |positions: &str, depths: String| {
+        vec![
             "--positions".to_owned(),
-            "empty".to_owned(),
+            positions.to_owned(),
             "--depths".to_owned(),
-            d
-        ]),
-        range(3).prop_map(|d| vec![
-            "--positions".to_owned(),
-            "all".to_owned(),
-            "--depths".to_owned(),
-            d
-        ]),
+            depths,
+        ]
+    };
+    prop_oneof![
+        range(9).prop_map(move |d| pair("empty", d)),
+        range(3).prop_map(move |d| pair("all", d)),
         range(9).prop_map(|d| vec!["--depths".to_owned(), d]),
         Just(vec!["--positions".to_owned(), "some".to_owned()]),
-    ];
-    (grid, flags(options)).prop_map(|(g, f)| [vec!["sweep".to_owned()], g, f].concat())
+    ]
+}
+
+/// `probes`: a position, its depth limit (small) and R.
+fn probes() -> impl Strategy<Value = Vec<String>> {
+    flags(vec![
+        (NEEDED, pair("--board", board())),
+        (NEEDED, pair("--depth", number(5))),
+        (NEEDED, pair("--reduction", number(9))),
+        (
+            SOMETIMES,
+            pair(
+                "--engine",
+                words(&["naive", "optimized", "oracle", "magic"]),
+            ),
+        ),
+        (0.5, lone("--json")),
+    ])
+    .prop_map(|f| [vec!["probes".to_owned()], f].concat())
+}
+
+/// `rules`: a grid, an engine.
+fn rules() -> impl Strategy<Value = Vec<String>> {
+    let options = flags(vec![
+        (0.5, pair("--reductions", range(9))),
+        (
+            SOMETIMES,
+            pair("--engine", words(&["naive", "optimized", "oracle"])),
+        ),
+        (SOMETIMES, lone("--json")),
+    ]);
+    (grid(), options).prop_map(|(g, f)| [vec!["rules".to_owned()], g, f].concat())
+}
+
+/// `zugzwang`: any depth limit, sometimes a board.
+fn zugzwang() -> impl Strategy<Value = Vec<String>> {
+    flags(vec![
+        (0.5, pair("--depth", number(9))),
+        (0.5, pair("--board", board())),
+        (0.5, lone("--json")),
+    ])
+    .prop_map(|f| [vec!["zugzwang".to_owned()], f].concat())
+}
+
+/// `audit`: always one quick claim (or an unknown one) or a text to cover (this repository's
+/// README, which the page's anchors do not cover, a folder, a missing file), and flags
+/// mixed across both uses.
+fn audit() -> impl Strategy<Value = Vec<String>> {
+    const README: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
+    let claim = || {
+        pair(
+            "--claim",
+            words(&[
+                "headline-nodes",
+                "pitfall1-worse-move",
+                "beyond-no-zugzwang",
+                "try-it-board",
+                "complexity-range",
+                "no-such-claim",
+                "",
+            ]),
+        )
+    };
+    let text = || words(&[README, env!("CARGO_MANIFEST_DIR"), "/nonexistent/page.txt"]);
+    let first = prop_oneof![claim(), pair("--page", text()), pair("--article", text())];
+    let rest = flags(vec![
+        (SOMETIMES, claim()),
+        (SOMETIMES / 2.0, pair("--page", text())),
+        (SOMETIMES / 2.0, pair("--article", text())),
+        (0.4, lone("--json")),
+        (SOMETIMES, lone("--details")),
+    ]);
+    (first, rest).prop_map(|(c, f)| [vec!["audit".to_owned()], c, f].concat())
 }
 
 /// `kpk`: a position's search (small depth limits), the table's subcommands, a
@@ -313,6 +391,10 @@ fn argv() -> impl Strategy<Value = Vec<String>> {
         2 => searching("trace", 5),
         2 => sweep(),
         2 => kpk(),
+        1 => probes(),
+        1 => rules(),
+        1 => zugzwang(),
+        1 => audit(),
         1 => (words(&["empty", "all!", "some"]), flags(vec![(0.5, lone("--json"))]))
             .prop_map(|(p, f)| [vec!["safeguards".to_owned(), "--positions".to_owned(), p], f].concat()),
         1 => flags(vec![(0.5, lone("--json")), (0.1, lone("--csv"))])
@@ -341,8 +423,10 @@ fn exits_0_or_2_with_one_line(args: &[String]) -> Result<(), TestCaseError> {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = nullmove::run(args, &mut out, &mut err);
     let err = String::from_utf8(err).expect("UTF-8 on stderr");
+    let verdict = args.first().is_some_and(|c| c == "audit" || c == "rules");
     match status {
         0 => prop_assert!(err.is_empty(), "{args:?}: {err}"),
+        1 if verdict => prop_assert!(err.is_empty(), "{args:?}: {err}"),
         2 => {
             prop_assert!(err.ends_with('\n'), "{args:?}: {err:?}");
             prop_assert_eq!(err.lines().count(), 1, "{:?}: {:?}", args, err);

@@ -65,24 +65,68 @@ fn every_exact_null_move_error_traces_to_a_zugzwang() {
     insta::assert_json_snapshot!("error_table_half_board_exact", rows);
 }
 
-/// The article's claims, measured: its example and failure reproduce; the low-material
-/// rule and both verifications remove every failure; a milder reduction (same probing
-/// nodes, deeper probe) removes errors with the heuristic evaluation; the in-check rule,
-/// which is about legality, changes no result; the endgame risk has no comparison.
+/// The totals the article's claims read, on rows written by hand: a configuration and
+/// evaluation summed over every row, or at one R, in the lines `nullmove kpk sweep` prints.
 #[test]
-fn the_articles_claims_measured() {
-    let claims = nullmove_kpk::article::claims(&Table::build());
-    let status = |id: &str| claims.iter().find(|c| c.id == id).expect(id).status;
-    for id in [
-        "article-example",
-        "article-failure",
-        "article-safeguard-in-check",
-        "article-safeguard-low-material",
-        "article-safeguard-milder-reduction",
-        "article-safeguard-verification",
-    ] {
-        assert_eq!(status(id), "reproduced", "{id}");
-    }
-    assert_eq!(status("article-endgame-risk"), "unverifiable");
-    insta::assert_json_snapshot!("article_claims", claims);
+fn totals_sum_the_rows_they_print() {
+    use nullmove_kpk::article::{total, totals};
+    use nullmove_kpk::sweep::SweepRow;
+    let row = |configuration: &str, evaluation, reduction, wrong, nodes| SweepRow {
+        configuration: configuration.to_owned(),
+        evaluation,
+        depth: 3,
+        reduction,
+        positions: 10,
+        wrong_plain: 1,
+        wrong_null: wrong + 1,
+        wrong_null_only: wrong,
+        wrong_at_zugzwang: wrong,
+        nodes_plain: 1_000,
+        nodes_null: nodes,
+    };
+    let rows = [
+        row("page", Evaluation::Exact, 0, 5, 900),
+        row("page", Evaluation::Exact, 1, 2, 700),
+        row("page", Evaluation::Heuristic, 0, 9, 1_100),
+        row("in_check", Evaluation::Exact, 0, 4, 800),
+    ];
+    let all = total(&rows, "page", Evaluation::Exact, None);
+    assert_eq!(
+        (all.wrong, all.nodes, all.nodes_plain, all.rows),
+        (7, 1_600, 2_000, 2)
+    );
+    assert!((all.saving_percent() - 20.0).abs() < 1e-9);
+    let at_one = total(&rows, "page", Evaluation::Exact, Some(1));
+    assert_eq!((at_one.wrong, at_one.rows), (2, 1));
+    assert_eq!(total(&rows, "verify_tn", Evaluation::Exact, None).rows, 0);
+    let lines = totals(&rows);
+    // Per configuration and evaluation, in the rows' order: all, R 0, R 1.
+    let keys: Vec<(&str, Evaluation, Option<u32>)> = lines
+        .iter()
+        .map(|t| (t.configuration.as_str(), t.evaluation, t.reduction))
+        .collect();
+    let group = |name, evaluation| [None, Some(0), Some(1)].map(|r| (name, evaluation, r));
+    assert_eq!(
+        keys,
+        [
+            group("page", Evaluation::Exact),
+            group("page", Evaluation::Heuristic),
+            group("in_check", Evaluation::Exact)
+        ]
+        .concat()
+    );
+    let page_all = &lines[0];
+    assert_eq!(
+        (
+            page_all.wrong_plain,
+            page_all.wrong_null_only,
+            page_all.wrong_at_zugzwang,
+            page_all.nodes_plain,
+            page_all.nodes_null
+        ),
+        (2, 7, 7, 2_000, 1_600)
+    );
+    assert!((page_all.saving_percent - 20.0).abs() < 1e-9);
+    // A reduction with no row of its own sums nothing.
+    assert_eq!((lines[5].nodes_plain, lines[5].nodes_null), (0, 0));
 }

@@ -3,9 +3,10 @@
 //! Hold [`null_move_search`] beside the page's `nullMoveSearch`: same name, same parameters
 //! in the same order, same statements in the same order. JavaScript numbers stay `f64` with
 //! ±infinity; the board is mutated and restored in place as the JavaScript does; helpers
-//! return fresh vectors as the JavaScript returns fresh arrays. The only additions are the
-//! trailing `ctx` (node counting, the plain-mode switch, root bookkeeping, the event sink).
-//! This crate never improves on the page: the optimized crate does that, node for node.
+//! return fresh vectors as the JavaScript returns fresh arrays. The only addition is the
+//! trailing `ctx` (node counting, root bookkeeping, the event sink), one line per hook. Plain
+//! mode is the page's function called with `R = depthLimit`, so its null-move branch never
+//! runs. This crate never improves on the page: the optimized crate does that, node for node.
 
 use nullmove_core::{
     Board, CELLS, Engine, Event, EventSink, INF, LINES, LeafKind, Mode, NoSink, Player, Position,
@@ -63,13 +64,12 @@ pub fn heuristic(board: &Board) -> f64 {
     total
 }
 
-/// What the page's function does not have but a reviewer needs: the node counter, the
-/// plain/null switch of the page's "mode" selector, the root moves' values, and the sink.
+/// What the page's function does not have but a reviewer needs: the node counter, the root
+/// moves' values and the event sink. Each hook is one line in [`null_move_search`], and each
+/// emits the events in the order the page's statements run.
 pub struct Ctx<'s, S: EventSink + ?Sized> {
     /// Counters.
     pub stats: Stats,
-    /// `Mode::Plain` never takes the null branch ("Try it": plain depth-limited alpha-beta).
-    pub mode: Mode,
     /// What each root child returned.
     pub root: RootTracker,
     /// Where events go.
@@ -78,10 +78,9 @@ pub struct Ctx<'s, S: EventSink + ?Sized> {
 
 impl<'s, S: EventSink + ?Sized> Ctx<'s, S> {
     /// A fresh context.
-    pub fn new(mode: Mode, sink: &'s mut S) -> Self {
+    pub fn new(sink: &'s mut S) -> Self {
         Self {
             stats: Stats::default(),
-            mode,
             root: RootTracker::new(),
             sink,
         }
@@ -91,6 +90,102 @@ impl<'s, S: EventSink + ?Sized> Ctx<'s, S> {
         if self.sink.enabled() {
             self.sink.event(event());
         }
+    }
+
+    /// A call begins: one node.
+    fn enter(&mut self, depth: u32, maximizing: bool, alpha: f64, beta: f64, allow_null: bool) {
+        self.stats.nodes += 1;
+        self.emit(|| Event::Call {
+            depth,
+            side: Player::from_maximizing(maximizing),
+            alpha: to_value(alpha),
+            beta: to_value(beta),
+            allow_null,
+        });
+    }
+
+    /// The call returns `value`.
+    fn leave(&mut self, depth: u32, value: f64) -> f64 {
+        self.emit(|| Event::Return {
+            depth,
+            value: to_value(value),
+        });
+        value
+    }
+
+    /// The call returns `value` without searching: a finished game or the depth limit.
+    fn leaf(&mut self, depth: u32, kind: LeafKind, value: f64) -> f64 {
+        self.emit(|| Event::Leaf {
+            depth,
+            kind,
+            value: to_value(value),
+        });
+        self.leave(depth, value)
+    }
+
+    /// The side to move passes: a probe of `depth + 1 + r` starts.
+    fn probe(&mut self, depth: u32, maximizing: bool, alpha: f64, beta: f64, r: u32) {
+        self.stats.null_probes += 1;
+        let bound = if maximizing { beta } else { alpha };
+        self.emit(|| Event::ProbeStart {
+            depth,
+            side: Player::from_maximizing(maximizing),
+            bound: to_value(bound),
+            target_depth: depth + 1 + r,
+        });
+    }
+
+    /// The probe returned `score`; it fails when it reaches the mover's bound.
+    fn resolved(&mut self, depth: u32, maximizing: bool, score: f64, alpha: f64, beta: f64) {
+        let (bound, fails) = if maximizing {
+            (beta, score >= beta)
+        } else {
+            (alpha, score <= alpha)
+        };
+        self.emit(|| Event::ProbeResolved {
+            depth,
+            side: Player::from_maximizing(maximizing),
+            score: to_value(score),
+            bound: to_value(bound),
+            fails,
+        });
+    }
+
+    /// The node is pruned on the probe's word: it returns `bound`.
+    fn prune(&mut self, depth: u32, bound: f64) -> f64 {
+        self.stats.null_cutoffs += 1;
+        self.emit(|| Event::Prune {
+            depth,
+            value: to_value(bound),
+        });
+        self.leave(depth, bound)
+    }
+
+    /// `mark` was placed on `cell`.
+    fn moved(&mut self, depth: u32, mark: Player, cell: usize) {
+        self.emit(|| Event::Move {
+            depth,
+            side: mark,
+            cell: cell as u8,
+        });
+    }
+
+    /// The child of `cell` returned `value` (recorded at the root for the root report).
+    fn child(&mut self, depth: u32, cell: usize, value: f64) {
+        if depth == 0 {
+            self.root.record(cell as u8, to_value(value));
+        }
+    }
+
+    /// `beta <= alpha` after `cell`'s child: an ordinary cutoff.
+    fn cutoff(&mut self, depth: u32, cell: usize, alpha: f64, beta: f64) {
+        self.stats.beta_cutoffs += 1;
+        self.emit(|| Event::Cutoff {
+            depth,
+            cell: cell as u8,
+            alpha: to_value(alpha),
+            beta: to_value(beta),
+        });
     }
 }
 
@@ -107,177 +202,57 @@ pub fn to_value(x: f64) -> Value {
     }
 }
 
-/// The page's `nullMoveSearch(board, depth, maximizing, alpha, beta, depthLimit, R, allowNull)`.
+/// The page's `nullMoveSearch(board, depth, maximizing, alpha, beta, depthLimit, R, allowNull)`,
+/// statement for statement: the page's JavaScript stands beside or above each statement it
+/// mirrors; the lines that start with `ctx.` are the instrumentation, one line each.
+#[rustfmt::skip] // Laid out beside the page's lines; rustfmt would break the mirrored statements.
 pub fn null_move_search<S: EventSink + ?Sized>(
-    board: &mut Board,
-    depth: u32,
-    maximizing: bool,
-    mut alpha: f64,
-    mut beta: f64,
-    depth_limit: u32,
-    r: u32,
-    allow_null: bool,
-    ctx: &mut Ctx<'_, S>,
+    board: &mut Board, depth: u32, maximizing: bool, mut alpha: f64, mut beta: f64,
+    depth_limit: u32, r: u32, allow_null: bool, ctx: &mut Ctx<'_, S>,
 ) -> f64 {
-    ctx.stats.nodes += 1;
-    let side = Player::from_maximizing(maximizing);
-    ctx.emit(|| Event::Call {
-        depth,
-        side,
-        alpha: to_value(alpha),
-        beta: to_value(beta),
-        allow_null,
-    });
-    let v = null_move_search_body(
-        board,
-        depth,
-        maximizing,
-        &mut alpha,
-        &mut beta,
-        depth_limit,
-        r,
-        allow_null,
-        ctx,
-    );
-    ctx.emit(|| Event::Return {
-        depth,
-        value: to_value(v),
-    });
-    v
+    ctx.enter(depth, maximizing, alpha, beta, allow_null);
+    let w = winner(board);                                              // const w = winner(board);
+    let empties = empty_cells(board);                                   // const empties = emptyCells(board);
+    if w.is_some() || empties.is_empty() {                              // if (w || empties.length === 0)
+        return ctx.leaf(depth, LeafKind::Terminal, score(w, depth));   //   return score(w, depth);
+    }
+    if depth >= depth_limit {                                           // if (depth >= depthLimit)
+        return ctx.leaf(depth, LeafKind::Heuristic, heuristic(board)); //   return heuristic(board);
+    }
+
+    if allow_null && depth > 0 && depth + r < depth_limit {             // if (allowNull && depth > 0 && depth + R < depthLimit) {
+        ctx.probe(depth, maximizing, alpha, beta, r);
+        // const nullScore = nullMoveSearch(board, depth + 1 + R, !maximizing, alpha, beta, depthLimit, R, false);
+        let null_score = null_move_search(board, depth + 1 + r, !maximizing, alpha, beta, depth_limit, r, false, ctx);
+        ctx.resolved(depth, maximizing, null_score, alpha, beta);
+        if maximizing && null_score >= beta { return ctx.prune(depth, beta); }    // if (maximizing && nullScore >= beta) return beta;
+        if !maximizing && null_score <= alpha { return ctx.prune(depth, alpha); } // if (!maximizing && nullScore <= alpha) return alpha;
+    }                                                                   // }
+
+    let mark = Player::from_maximizing(maximizing);                     // const mark = maximizing ? 'X' : 'O';
+    let mut best = if maximizing { f64::NEG_INFINITY } else { f64::INFINITY }; // let best = maximizing ? -Infinity : Infinity;
+    for cell in empties {                                               // for (const cell of empties) {
+        board[cell] = Some(mark);                                       //   board[cell] = mark;
+        ctx.moved(depth, mark, cell);
+        // const value = nullMoveSearch(board, depth + 1, !maximizing, alpha, beta, depthLimit, R, true);
+        let value = null_move_search(board, depth + 1, !maximizing, alpha, beta, depth_limit, r, true, ctx);
+        board[cell] = None;                                             //   board[cell] = null;
+        ctx.child(depth, cell, value);
+        best = if maximizing { best.max(value) } else { best.min(value) }; // best = maximizing ? Math.max(best, value) : Math.min(best, value);
+        if maximizing { alpha = alpha.max(best); } else { beta = beta.min(best); } // if (maximizing) alpha = Math.max(alpha, best); else beta = Math.min(beta, best);
+        if beta <= alpha { ctx.cutoff(depth, cell, alpha, beta); break; } // if (beta <= alpha) break;
+    }                                                                   // }
+    ctx.leave(depth, best)                                              // return best;
 }
 
-/// The function's body, split out only so that every `return` passes one `Return` event.
-fn null_move_search_body<S: EventSink + ?Sized>(
-    board: &mut Board,
-    depth: u32,
-    maximizing: bool,
-    alpha: &mut f64,
-    beta: &mut f64,
-    depth_limit: u32,
-    r: u32,
-    allow_null: bool,
-    ctx: &mut Ctx<'_, S>,
-) -> f64 {
-    let side = Player::from_maximizing(maximizing);
-    let w = winner(board); //                                      const w = winner(board);
-    let empties = empty_cells(board); //                           const empties = emptyCells(board);
-    if w.is_some() || empties.is_empty() {
-        let s = score(w, depth); //                                return score(w, depth);
-        ctx.emit(|| Event::Leaf {
-            depth,
-            kind: LeafKind::Terminal,
-            value: to_value(s),
-        });
-        return s;
+/// The R the page's function is called with: the page's own in null mode; in plain mode
+/// (SPEC.md: the null-move branch never taken) the depth limit, for `R` appears only in the
+/// branch's condition `depth + R < depthLimit`, which then never holds.
+fn page_r(params: &SearchParams) -> u32 {
+    match params.mode() {
+        Mode::Null => params.reduction(),
+        Mode::Plain => params.depth_limit(),
     }
-    if depth >= depth_limit {
-        let h = heuristic(board); //                               return heuristic(board);
-        ctx.emit(|| Event::Leaf {
-            depth,
-            kind: LeafKind::Heuristic,
-            value: to_value(h),
-        });
-        return h;
-    }
-
-    // if (allowNull && depth > 0 && depth + R < depthLimit) — in plain mode never taken.
-    if ctx.mode == Mode::Null && allow_null && depth > 0 && depth + r < depth_limit {
-        let bound = if maximizing { *beta } else { *alpha };
-        ctx.stats.null_probes += 1;
-        ctx.emit(|| Event::ProbeStart {
-            depth,
-            side,
-            bound: to_value(bound),
-            target_depth: depth + 1 + r,
-        });
-        // const nullScore = nullMoveSearch(board, depth + 1 + R, !maximizing, alpha, beta, depthLimit, R, false);
-        let null_score = null_move_search(
-            board,
-            depth + 1 + r,
-            !maximizing,
-            *alpha,
-            *beta,
-            depth_limit,
-            r,
-            false,
-            ctx,
-        );
-        let fails = (maximizing && null_score >= *beta) || (!maximizing && null_score <= *alpha);
-        ctx.emit(|| Event::ProbeResolved {
-            depth,
-            side,
-            score: to_value(null_score),
-            bound: to_value(bound),
-            fails,
-        });
-        if maximizing && null_score >= *beta {
-            ctx.stats.null_cutoffs += 1;
-            ctx.emit(|| Event::Prune {
-                depth,
-                value: to_value(*beta),
-            });
-            return *beta; //                                       return beta;
-        }
-        if !maximizing && null_score <= *alpha {
-            ctx.stats.null_cutoffs += 1;
-            ctx.emit(|| Event::Prune {
-                depth,
-                value: to_value(*alpha),
-            });
-            return *alpha; //                                      return alpha;
-        }
-    }
-
-    let mark = side; //                                            const mark = maximizing ? 'X' : 'O';
-    let mut best = if maximizing {
-        f64::NEG_INFINITY
-    } else {
-        f64::INFINITY
-    };
-    for cell in empties {
-        board[cell] = Some(mark);
-        ctx.emit(|| Event::Move {
-            depth,
-            side,
-            cell: cell as u8,
-        });
-        let value = null_move_search(
-            board,
-            depth + 1,
-            !maximizing,
-            *alpha,
-            *beta,
-            depth_limit,
-            r,
-            true,
-            ctx,
-        );
-        board[cell] = None;
-        if depth == 0 {
-            ctx.root.record(cell as u8, to_value(value)); // root report bookkeeping
-        }
-        best = if maximizing {
-            best.max(value)
-        } else {
-            best.min(value)
-        };
-        if maximizing {
-            *alpha = alpha.max(best);
-        } else {
-            *beta = beta.min(best);
-        }
-        if *beta <= *alpha {
-            ctx.stats.beta_cutoffs += 1;
-            ctx.emit(|| Event::Cutoff {
-                depth,
-                cell: cell as u8,
-                alpha: to_value(*alpha),
-                beta: to_value(*beta),
-            });
-            break;
-        }
-    }
-    best
 }
 
 /// The page's function as an [`Engine`]: the root is a depth-0 call with the open window.
@@ -292,7 +267,7 @@ impl NaiveEngine {
     ) -> RootReport {
         let mover = position.side_to_move();
         let mut board = *position.board();
-        let mut ctx = Ctx::new(params.mode(), sink);
+        let mut ctx = Ctx::new(sink);
         let value = null_move_search(
             &mut board,
             0,
@@ -300,7 +275,7 @@ impl NaiveEngine {
             f64::NEG_INFINITY,
             f64::INFINITY,
             params.depth_limit(),
-            params.reduction(),
+            page_r(params),
             true,
             &mut ctx,
         );
@@ -351,7 +326,7 @@ pub fn search_window(
     };
     let mut board = *board;
     let mut sink = NoSink;
-    let mut ctx = Ctx::new(params.mode(), &mut sink);
+    let mut ctx = Ctx::new(&mut sink);
     let v = null_move_search(
         &mut board,
         depth,
@@ -359,7 +334,7 @@ pub fn search_window(
         from(alpha),
         from(beta),
         params.depth_limit(),
-        params.reduction(),
+        page_r(params),
         true,
         &mut ctx,
     );

@@ -1,11 +1,25 @@
 // The page's own JavaScript, timed under node: the baseline the README's "Benchmarks" section
-// compares the Rust engines with. Run: `node optimized/benches/page.js` (no dependencies).
+// compares the Rust engines with. Run from anywhere: `node optimized/benches/page.js
+// [--page FILE]` (no dependencies; FILE defaults to ../shared/page/null-move-pruning.en.txt
+// beside the repository).
 //
-// `nullMoveSearch` is the page's function ("Reference implementation") with two additions
-// marked `// +`: a node counter at entry and the page's plain/null mode selector (plain never
-// takes the null branch). `winner`, `emptyCells`, `score` and `heuristic` come from the
-// Iterative Deepening page, which we do not have; they are SPEC.md's reconstruction, the one
+// `nullMoveSearch` is not in this file: it is cut out of the page's text at run time, from
+// `function nullMoveSearch(` to its closing brace, and evaluated as it stands, so the function
+// timed is the page's, verbatim. `winner`, `emptyCells`, `score` and `heuristic` come from the
+// Iterative Deepening page, which we do not have: they are SPEC.md's reconstruction, the one
 // that reproduces every published count (checked below before anything is timed).
+//
+// Plain mode is the page's function called with R = depthLimit: R appears only in the
+// null-move condition `depth + R < depthLimit`, which then never holds.
+//
+// `--cases` reads a JSON array of [board, depthLimit, R, mode] from stdin and prints, for each,
+// one JSON line {value, nodes, probes, cutoffs, moves: [[cell, value], ...]}, counted by
+// watching the page's function from outside (fixtures/tests/page_js.rs holds it to naive).
+
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
 
 const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
@@ -42,35 +56,87 @@ function heuristic(board) {
   return total;
 }
 
-let nodes = 0; // +
-let nullMode = true; // +
+// --- the page's function, from the page's text ---------------------------------------------
 
-function nullMoveSearch(board, depth, maximizing, alpha, beta, depthLimit, R, allowNull) {
-  nodes++; // +
-  const w = winner(board);
-  const empties = emptyCells(board);
-  if (w || empties.length === 0) return score(w, depth);       // real, finished game
-  if (depth >= depthLimit) return heuristic(board);             // out of budget — guess instead
-
-  if (nullMode && allowNull && depth > 0 && depth + R < depthLimit) { // + nullMode
-    // the null move itself: board unchanged, turn flips, depth jumps by 1 + R.
-    // allowNull is false on the way in, so this probe can't chain a second null move.
-    const nullScore = nullMoveSearch(board, depth + 1 + R, !maximizing, alpha, beta, depthLimit, R, false);
-    if (maximizing && nullScore >= beta) return beta;   // "fine without moving" -> fine full stop
-    if (!maximizing && nullScore <= alpha) return alpha;
+function parseArgs(argv) {
+  const root = path.resolve(__dirname, '..', '..');
+  const args = { page: path.resolve(root, '..', 'shared', 'page', 'null-move-pruning.en.txt'), cases: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--page' && i + 1 < argv.length) args.page = path.resolve(argv[++i]);
+    else if (argv[i] === '--cases') args.cases = true;
+    else throw new Error(`unknown argument ${argv[i]} (expected --page FILE or --cases)`);
   }
+  return args;
+}
 
-  const mark = maximizing ? 'X' : 'O';
-  let best = maximizing ? -Infinity : Infinity;
-  for (const cell of empties) {
-    board[cell] = mark;
-    const value = nullMoveSearch(board, depth + 1, !maximizing, alpha, beta, depthLimit, R, true);
-    board[cell] = null;
-    best = maximizing ? Math.max(best, value) : Math.min(best, value);
-    if (maximizing) alpha = Math.max(alpha, best); else beta = Math.min(beta, best);
-    if (beta <= alpha) break;
+// The text of `function nullMoveSearch(...) {...}`: from its first line to the brace that
+// closes it, braces inside strings and comments not counted.
+function extract(text) {
+  const start = text.indexOf('function nullMoveSearch(');
+  if (start < 0) throw new Error('the page has no `function nullMoveSearch(`');
+  let depth = 0, seen = false, quote = null, comment = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (comment) { if (ch === '\n') comment = false; continue; }
+    if (quote) { if (ch === quote && text[i - 1] !== '\\') quote = null; continue; }
+    if (ch === '/' && text[i + 1] === '/') { comment = true; continue; }
+    if (ch === "'" || ch === '"' || ch === '`') { quote = ch; continue; }
+    if (ch === '{') { depth++; seen = true; }
+    if (ch === '}') { depth--; if (seen && depth === 0) return text.slice(start, i + 1); }
   }
-  return best;
+  throw new Error('the page\'s nullMoveSearch never closes its braces');
+}
+
+// The page's function as it stands, its helpers passed in by name.
+function instantiate(source) {
+  return new Function('winner', 'emptyCells', 'score', 'heuristic', `${source}\nreturn nullMoveSearch;`)(
+    winner, emptyCells, score, heuristic);
+}
+
+// The page's function with every call, its recursive calls included, passed through `hook`:
+// the recursion reaches `nullMoveSearch` by name, and the name is rebound to the hook.
+function instantiateWatched(source, hook) {
+  const body = `${source}\nconst page = nullMoveSearch;\n` +
+    'nullMoveSearch = function (b, d, m, a, be, l, r, n) { return hook(page, b, d, m, a, be, l, r, n); };\n' +
+    'return nullMoveSearch;';
+  return new Function('winner', 'emptyCells', 'score', 'heuristic', 'hook', body)(
+    winner, emptyCells, score, heuristic, hook);
+}
+
+// Counts what one search did, from outside the page's function: every call is a node; a call
+// entered with allowNull false is a probe (real moves pass true); a node that probed and then
+// made no real move was pruned; the values the root's real children return are its moves.
+function watcher() {
+  const w = { nodes: 0, probes: 0, cutoffs: 0, moves: [], rootBoard: null };
+  // Per open call: whether it probed and whether it moved (at most 11 calls deep).
+  const probed = new Uint8Array(16), moved = new Uint8Array(16);
+  let open = 0;
+  w.hook = (page, board, depth, maximizing, alpha, beta, depthLimit, R, allowNull) => {
+    const probe = allowNull === false;
+    w.nodes++;
+    if (open === 0) w.rootBoard = board.slice();
+    else if (probe) { w.probes++; probed[open - 1] = 1; } else moved[open - 1] = 1;
+    const rootChild = open === 1 && !probe;
+    const cell = rootChild ? board.findIndex((c, i) => c !== null && w.rootBoard[i] === null) : -1;
+    probed[open] = 0; moved[open] = 0; open++;
+    const value = page(board, depth, maximizing, alpha, beta, depthLimit, R, allowNull);
+    open--;
+    if (probed[open] && !moved[open]) w.cutoffs++;
+    if (rootChild) w.moves.push([cell, value]);
+    return value;
+  };
+  return w;
+}
+
+// The page's function watched: one instance, each search with a fresh watcher.
+function watchedSearcher(source) {
+  let current = null;
+  const fn = instantiateWatched(source, (page, b, d, m, a, be, l, r, n) => current.hook(page, b, d, m, a, be, l, r, n));
+  return (board, depthLimit, R, mode) => {
+    current = watcher();
+    const value = rootCall(fn, board, depthLimit, R, mode);
+    return { value, nodes: current.nodes, probes: current.probes, cutoffs: current.cutoffs, moves: current.moves };
+  };
 }
 
 function parse(s) {
@@ -83,12 +149,22 @@ function xToMove(board) {
   return xs === os;
 }
 
-// One root search: nodes visited.
-function search(board, depthLimit, R, mode) {
-  nullMode = mode === 'null';
-  nodes = 0;
-  nullMoveSearch(board, 0, xToMove(board), -Infinity, Infinity, depthLimit, R, true);
-  return nodes;
+// One root search with `fn`: the page's call at depth 0 with the open window.
+function rootCall(fn, board, depthLimit, R, mode) {
+  const r = mode === 'null' ? R : depthLimit;
+  return fn(board, 0, xToMove(board), -Infinity, Infinity, depthLimit, r, true);
+}
+
+// --- the cases mode and the benchmark -------------------------------------------------------
+
+function runCases(source) {
+  const search = watchedSearcher(source);
+  const cases = JSON.parse(fs.readFileSync(0, 'utf8'));
+  const out = [];
+  for (const [board, depthLimit, R, mode] of cases) {
+    out.push(JSON.stringify(search(parse(board), depthLimit, R, mode)));
+  }
+  process.stdout.write(out.join('\n') + '\n');
 }
 
 // Every reachable position whose game is not over (4,520), breadth-first as core does.
@@ -119,55 +195,69 @@ function check(actual, expected, what) {
   if (actual !== expected) throw new Error(`${what}: ${actual} nodes, expected ${expected}`);
 }
 
-// Runs `work` (returning nodes) repeatedly for at least `seconds`, after `warmUp` seconds of
-// the same (so the JIT has compiled it).
+// Runs `work` repeatedly for at least `seconds`, after `warmUp` seconds of the same (so the
+// JIT has compiled it); returns runs per second.
 function rate(work, seconds, warmUp = 1) {
   const run = (limit) => {
-    let n = 0, reps = 0;
+    let reps = 0;
     const t0 = process.hrtime.bigint();
     let elapsed = 0;
     do {
-      n += work();
+      work();
       reps++;
       elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
     } while (elapsed < limit);
-    return { n, reps, elapsed };
+    return reps / elapsed;
   };
   if (warmUp > 0) run(warmUp);
-  const { n, elapsed } = run(seconds);
-  return n / elapsed;
+  return run(seconds);
 }
 
-const empty = Array(9).fill(null);
-const pitfall = parse('...O.X...');
-check(search(empty, 3, 1, 'plain'), 167, 'depth 3 R 1 plain');
-check(search(empty, 3, 1, 'null'), 78, 'depth 3 R 1 null');
+function bench(source) {
+  // Nodes are counted once, watched; the page's function is timed unwatched, as it stands.
+  const page = instantiate(source);
+  const search = watchedSearcher(source);
+  const nodes = (board, d, r, mode) => search(board, d, r, mode).nodes;
+  const empty = Array(9).fill(null);
+  const pitfall = parse('...O.X...');
+  check(nodes(empty, 3, 1, 'plain'), 167, 'depth 3 R 1 plain');
+  check(nodes(empty, 3, 1, 'null'), 78, 'depth 3 R 1 null');
 
-const scenarios = [
-  ['depth 5 R 3', empty, 5, 3, [1787, 803]],
-  ['depth 9 R 1', empty, 9, 1, [20866, 80790]],
-  ['depth 9 R 4', empty, 9, 4, [20866, 19036]],
-  ['pitfall ...O.X... depth 3 R 1', pitfall, 3, 1, null],
-];
-for (const [name, board, d, r, published] of scenarios) {
-  ['plain', 'null'].forEach((mode, i) => {
-    const n = search(board, d, r, mode);
-    if (published) check(n, published[i], `${name} ${mode}`);
-    const perSecond = rate(() => search(board, d, r, mode), 2);
-    console.log(`${name}/${mode}: ${n} nodes, ${(perSecond / 1e6).toFixed(2)} M nodes/s`);
-  });
+  const scenarios = [
+    ['depth 5 R 3', empty, 5, 3, [1787, 803]],
+    ['depth 9 R 1', empty, 9, 1, [20866, 80790]],
+    ['depth 9 R 4', empty, 9, 4, [20866, 19036]],
+    ['pitfall ...O.X... depth 3 R 1', pitfall, 3, 1, null],
+  ];
+  for (const [name, board, d, r, published] of scenarios) {
+    ['plain', 'null'].forEach((mode, i) => {
+      const n = nodes(board, d, r, mode);
+      if (published) check(n, published[i], `${name} ${mode}`);
+      const perSecond = n * rate(() => rootCall(page, board, d, r, mode), 2);
+      console.log(`${name}/${mode}: ${n} nodes, ${(perSecond / 1e6).toFixed(2)} M nodes/s`);
+    });
+  }
+
+  const positions = allNonterminal();
+  check(positions.length, 4520, 'non-terminal reachable positions');
+  const grid = [];
+  for (let d = 1; d <= 9; d++) for (let r = 0; r <= 6; r++) for (const m of ['plain', 'null']) grid.push([d, r, m]);
+  let total = 0;
+  for (const p of positions) for (const [d, r, m] of grid) total += nodes(p, d, r, m);
+  check(total, 43774555, 'all positions');
+  const everything = () => {
+    for (const p of positions) for (const [d, r, m] of grid) rootCall(page, p, d, r, m);
+  };
+  const perSecond = total * rate(everything, 5, 1);
+  console.log(`all positions (nullmove bench's workload): ${total} nodes, ${(perSecond / 1e6).toFixed(2)} M nodes/s`);
 }
 
-const positions = allNonterminal();
-check(positions.length, 4520, 'non-terminal reachable positions');
-const grid = [];
-for (let d = 1; d <= 9; d++) for (let r = 0; r <= 6; r++) for (const m of ['plain', 'null']) grid.push([d, r, m]);
-const everything = () => {
-  let n = 0;
-  for (const p of positions) for (const [d, r, m] of grid) n += search(p, d, r, m);
-  return n;
-};
-const total = everything(); // also the warm-up
-check(total, 43774555, 'all positions');
-const perSecond = rate(everything, 5, 0);
-console.log(`all positions (nullmove bench's workload): ${total} nodes, ${(perSecond / 1e6).toFixed(2)} M nodes/s`);
+try {
+  const args = parseArgs(process.argv.slice(2));
+  const source = extract(fs.readFileSync(args.page, 'utf8'));
+  if (args.cases) runCases(source);
+  else bench(source);
+} catch (e) {
+  process.stderr.write(`page.js: ${e.message}\n`);
+  process.exit(2);
+}

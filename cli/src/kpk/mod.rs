@@ -12,7 +12,6 @@ mod table;
 
 use std::ops::RangeInclusive;
 
-use nullmove_fixtures::sweep::{parse_depths, parse_reductions};
 use nullmove_kpk::game::{Evaluation, NullRule};
 use serde::Serialize;
 
@@ -23,6 +22,7 @@ pub use table::{StatsReport, ZugzwangList};
 use crate::common::{self, CliError, Io, ModeArg};
 use crate::guards::ChessGuardArgs;
 use crate::progress::Progress;
+use crate::sweep::{parse_depths, parse_reductions};
 
 /// Arguments of `nullmove kpk`.
 #[derive(Debug, clap::Args)]
@@ -84,22 +84,17 @@ struct SweepArgs {
     #[arg(long = "eval", value_enum)]
     evaluation: Option<EvalArg>,
     /// Depth limits, `A..=B` within 1..=9 (or one number); the time grows steeply with B.
-    #[arg(long, default_value = "1..=4", value_parser = depths, value_name = "A..=B")]
+    #[arg(long, default_value = "1..=4", value_parser = parse_depths, value_name = "A..=B")]
     depths: RangeInclusive<u32>,
     /// Reductions R, `A..=B` within 0..=9 (or one number).
-    #[arg(long, default_value = "0..=2", value_parser = reductions, value_name = "A..=B")]
+    #[arg(long, default_value = "0..=2", value_parser = parse_reductions, value_name = "A..=B")]
     reductions: RangeInclusive<u32>,
+    /// Only these configurations, comma-separated (all when absent).
+    #[arg(long, value_delimiter = ',', value_parser = sweep::parse_configuration, value_name = "A,B")]
+    configurations: Vec<String>,
     /// Print `{"rows":[...]}` instead of a table.
     #[arg(long)]
     json: bool,
-}
-
-fn depths(s: &str) -> Result<RangeInclusive<u32>, String> {
-    parse_depths(s).map_err(|e| e.to_string())
-}
-
-fn reductions(s: &str) -> Result<RangeInclusive<u32>, String> {
-    parse_reductions(s).map_err(|e| e.to_string())
 }
 
 /// `--rule` on the command line.

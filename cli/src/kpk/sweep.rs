@@ -1,8 +1,9 @@
 //! `nullmove kpk sweep`: plain and null-move search of every position judged by the table,
-//! one row per configuration, evaluation, depth limit and R.
+//! one row per configuration, evaluation, depth limit and R, and their totals.
 
 use std::io::{self, Write};
 
+use nullmove_kpk::article::{self, TotalRow};
 use nullmove_kpk::game::Evaluation;
 use nullmove_kpk::sweep::{self, SweepRow};
 use nullmove_kpk::{Kpk, Table};
@@ -17,6 +18,31 @@ use crate::progress::Progress;
 pub struct SweepReport {
     /// One row per configuration, evaluation, depth limit and R.
     pub rows: Vec<SweepRow>,
+    /// The rows summed per configuration and evaluation: over every R, then at each R.
+    pub totals: Vec<TotalRow>,
+}
+
+/// A configuration name of the sweep, or the list of them as the error.
+pub(super) fn parse_configuration(s: &str) -> Result<String, String> {
+    let known: Vec<&str> = sweep::configurations().iter().map(|c| c.name).collect();
+    if known.contains(&s) {
+        Ok(s.to_owned())
+    } else {
+        Err(format!(
+            "unknown configuration {s:?} (expected one of {})",
+            known.join(", ")
+        ))
+    }
+}
+
+/// The configurations `--configurations` names, in the sweep's order; all without it.
+fn configurations(args: &SweepArgs) -> Vec<sweep::Configuration> {
+    sweep::configurations()
+        .into_iter()
+        .filter(|c| {
+            args.configurations.is_empty() || args.configurations.iter().any(|n| n == c.name)
+        })
+        .collect()
 }
 
 fn positions(args: &SweepArgs) -> Vec<Kpk> {
@@ -41,13 +67,16 @@ pub(super) fn sweep_report(args: &SweepArgs, progress: &Progress) -> SweepReport
     let rows = sweep::sweep_with_progress(
         &table,
         &positions,
-        &sweep::configurations(),
+        &configurations(args),
         &evaluations,
         args.depths.clone(),
         args.reductions.clone(),
         &|| progress.add(1),
     );
-    SweepReport { rows }
+    SweepReport {
+        totals: article::totals(&rows),
+        rows,
+    }
 }
 
 pub(super) fn render_sweep(report: &SweepReport, out: &mut dyn Write) -> io::Result<()> {
@@ -81,6 +110,41 @@ pub(super) fn render_sweep(report: &SweepReport, out: &mut dyn Write) -> io::Res
             count(r.wrong_at_zugzwang),
             count(r.nodes_plain),
             count(r.nodes_null)
+        )?;
+    }
+    writeln!(out)?;
+    render_totals(&report.totals, out)
+}
+
+/// The totals under the rows: per configuration and evaluation, `all` R first.
+fn render_totals(totals: &[TotalRow], out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "{:<18} {:<9} {:>5} {:>11} {:>10} {:>10} {:>12} {:>12} {:>8}",
+        "totals",
+        "eval",
+        "R",
+        "wrong_plain",
+        "null_only",
+        "zugzwang",
+        "nodes_plain",
+        "nodes_null",
+        "saving"
+    )?;
+    for t in totals {
+        writeln!(
+            out,
+            "{:<18} {:<9} {:>5} {:>11} {:>10} {:>10} {:>12} {:>12} {:>7.1}%",
+            t.configuration,
+            t.evaluation.name(),
+            t.reduction
+                .map_or_else(|| "all".to_owned(), |r| r.to_string()),
+            count(t.wrong_plain),
+            count(t.wrong_null_only),
+            count(t.wrong_at_zugzwang),
+            count(t.nodes_plain),
+            count(t.nodes_null),
+            t.saving_percent
         )?;
     }
     Ok(())

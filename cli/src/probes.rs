@@ -1,0 +1,180 @@
+//! `nullmove probes`: where one null-move search's nodes go, beside plain alpha-beta's: how
+//! many nodes probe, how many probes cut, how many nodes the probes' own searches hold, and
+//! what the real moves after a probe that did not cut cost ("Pitfalls": "the probe itself
+//! is the cost").
+
+use std::io::{self, Write};
+
+use nullmove_core::{Mode, Player, Position, SearchParams};
+use nullmove_fixtures::anatomy::{Anatomy, anatomy};
+use nullmove_fixtures::numbers::{percent, ratio};
+use serde::Serialize;
+
+use crate::common::{self, CliError, EngineName, Io, count};
+use crate::refusals::null_move_engine;
+
+/// Arguments of `nullmove probes`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `.........`.
+    #[arg(long, value_parser = common::parse_board)]
+    board: Position,
+    /// Depth limit (the page's `depthLimit`), 0..=9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    depth: u32,
+    /// Reduction R of the null-move probe, 0..=9 (plain alpha-beta, searched beside it,
+    /// never probes).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    reduction: u32,
+    /// Which engine searches (the oracle has no probes).
+    #[arg(long, value_enum, default_value = "optimized")]
+    engine: EngineName,
+    /// Print one JSON document instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The document of `nullmove probes`: one search of each mode taken apart.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The position searched.
+    pub board: String,
+    /// `X` or `O`; `null` when the game is over.
+    pub side_to_move: Option<Player>,
+    /// Why the root has no move to search, when it has none (`game over: X won`, `depth
+    /// limit 0: the root is a leaf`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaf: Option<String>,
+    /// The depth limit.
+    pub depth: u32,
+    /// R of the null-move search.
+    pub reduction: u32,
+    /// The engine's name.
+    pub engine: &'static str,
+    /// Plain alpha-beta's search.
+    pub plain: Anatomy,
+    /// The null-move search.
+    pub null: Anatomy,
+}
+
+/// Searches both modes and takes each search apart.
+pub fn document(args: &Args) -> Result<Report, CliError> {
+    let engine = null_move_engine(args.engine, "probes")?;
+    let params = |mode, reduction| {
+        SearchParams::new(args.depth, reduction, mode).map_err(|e| CliError::Message(e.to_string()))
+    };
+    let board = &args.board;
+    Ok(Report {
+        board: board.to_string(),
+        side_to_move: (!board.is_terminal()).then(|| board.side_to_move()),
+        leaf: common::leaf_reason(board, args.depth),
+        depth: args.depth,
+        reduction: args.reduction,
+        engine: engine.name(),
+        plain: anatomy(engine, board, &params(Mode::Plain, 0)?),
+        null: anatomy(engine, board, &params(Mode::Null, args.reduction)?),
+    })
+}
+
+/// Searches both modes and prints where the nodes go.
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let report = document(args)?;
+    common::emit(io.out, args.json, &report, render)?;
+    Ok(0)
+}
+
+/// The cells `mark` holds on `board` (the position notation), `none` when it holds none.
+fn cells(board: &str, mark: char) -> String {
+    let cells: Vec<String> = board
+        .chars()
+        .enumerate()
+        .filter(|&(_, c)| c == mark)
+        .map(|(i, _)| i.to_string())
+        .collect();
+    if cells.is_empty() {
+        "none".into()
+    } else {
+        cells.join(" and ")
+    }
+}
+
+/// The position and settings in one line.
+fn heading(r: &Report) -> String {
+    let side = match (&r.side_to_move, &r.leaf) {
+        (Some(side), _) => format!("{side} to move"),
+        (None, Some(leaf)) => leaf.clone(),
+        (None, None) => "game over".to_owned(),
+    };
+    let moves = if r.side_to_move.is_some() {
+        r.board.chars().filter(|&c| c == '.').count()
+    } else {
+        0
+    };
+    format!(
+        "{}: {side} · X on {} · O on {} · {moves} moves · depth limit {} · R {} · engine {}",
+        r.board,
+        cells(&r.board, 'X'),
+        cells(&r.board, 'O'),
+        r.depth,
+        r.reduction,
+        r.engine
+    )
+}
+
+/// The report as a two-column table of both searches, then the probes' figures.
+pub fn render(r: &Report, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "{}\n", heading(r))?;
+    let (a, n) = (&r.plain, &r.null);
+    writeln!(out, "{:<28} {:>12} {:>12}", "", "plain", "null")?;
+    let rows = [
+        ("nodes", a.nodes, n.nodes),
+        ("nodes that search on", a.interior(), n.interior()),
+        ("heuristic leaves", a.heuristic_leaves, n.heuristic_leaves),
+        ("terminal leaves", a.terminal_leaves, n.terminal_leaves),
+    ];
+    for (name, x, y) in rows {
+        writeln!(out, "{name:<28} {:>12} {:>12}", count(x), count(y))?;
+    }
+    writeln!(
+        out,
+        "\nprobes: {} of {} nodes ({}), of the {} nodes that search on ({})",
+        count(n.probes),
+        count(n.nodes),
+        percent(n.probes, n.nodes),
+        count(n.interior()),
+        percent(n.probes, n.interior())
+    )?;
+    writeln!(
+        out,
+        "null cutoffs: {} of {} probes ({})",
+        count(n.cutoffs),
+        count(n.probes),
+        percent(n.cutoffs, n.probes)
+    )?;
+    writeln!(
+        out,
+        "inside probes: {} nodes ({} plain's {}, {} the {} outside), {} heuristic calls",
+        count(n.nodes_in_probes),
+        ratio(n.nodes_in_probes, a.nodes),
+        count(a.nodes),
+        ratio(n.nodes_in_probes, n.nodes_outside_probes()),
+        count(n.nodes_outside_probes()),
+        count(n.heuristic_in_probes)
+    )?;
+    writeln!(
+        out,
+        "outside probes: {} nodes (plain: {}), {} heuristic calls",
+        count(n.nodes_outside_probes()),
+        count(a.nodes),
+        count(n.heuristic_outside_probes())
+    )?;
+    writeln!(
+        out,
+        "probes that did not cut: {}, searching {} nodes; the same nodes' real moves then \
+         searched {} ({})",
+        count(n.fell_through),
+        count(n.fell_through_probe_nodes),
+        count(n.fell_through_move_nodes),
+        ratio(n.fell_through_probe_nodes, n.fell_through_move_nodes)
+    )
+}

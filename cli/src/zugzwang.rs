@@ -1,0 +1,111 @@
+//! `nullmove zugzwang`: moving against passing in tic-tac-toe by the oracle's exact values,
+//! the bet null-move pruning makes ("Why it works": having a move is never a disadvantage),
+//! over every non-terminal reachable position, and at one board.
+
+use std::io::{self, Write};
+
+use nullmove_core::{Player, Position, Value, heuristic};
+use nullmove_fixtures::passing::{Passing, moving_and_passing, passing};
+use serde::Serialize;
+
+use crate::common::{self, CliError, Io, count};
+
+/// Arguments of `nullmove zugzwang`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Depth limit of both exact searches (9: the whole game, exact game values).
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=9))]
+    depth: u32,
+    /// Also compare moving with passing at this position (one whose game is not over).
+    #[arg(long, value_parser = common::parse_board)]
+    board: Option<Position>,
+    /// Print one JSON document instead of lines.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Moving against passing at the board `--board` names.
+#[derive(Debug, Serialize)]
+pub struct AtBoard {
+    /// The position.
+    pub board: String,
+    /// Who moves, or passes.
+    pub side_to_move: Player,
+    /// The exact value when the side to move moves.
+    pub moving: Value,
+    /// The exact value when it passes (the opponent moves on the same board).
+    pub passing: Value,
+    /// The page's heuristic of the board.
+    pub heuristic: Value,
+}
+
+/// The document of `nullmove zugzwang`.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// Every non-terminal reachable position compared.
+    #[serde(flatten)]
+    pub all: Passing,
+    /// The one position `--board` names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_board: Option<AtBoard>,
+}
+
+/// Compares moving with passing everywhere, and at `--board`; a finished game is refused,
+/// as nobody moves or passes there.
+pub fn document(args: &Args) -> Result<Report, CliError> {
+    let at_board = match args.board {
+        Some(p) if p.is_terminal() => {
+            let reason = common::leaf_reason(&p, args.depth).unwrap_or_default();
+            return Err(CliError::Message(format!(
+                "--board {p}: {reason}, so nobody moves or passes there (give a position \
+                 whose game is not over)"
+            )));
+        }
+        Some(p) => {
+            let (moving, passing) = moving_and_passing(&p, args.depth);
+            Some(AtBoard {
+                board: p.to_string(),
+                side_to_move: p.side_to_move(),
+                moving,
+                passing,
+                heuristic: heuristic(p.board()),
+            })
+        }
+        None => None,
+    };
+    Ok(Report {
+        all: passing(args.depth),
+        at_board,
+    })
+}
+
+/// Compares moving with passing and prints the counts.
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let report = document(args)?;
+    common::emit(io.out, args.json, &report, render)?;
+    Ok(0)
+}
+
+/// The count over every position, then the one board's values.
+pub fn render(r: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let a = &r.all;
+    writeln!(
+        out,
+        "moving against passing by the oracle's exact values at depth limit {}: passing is \
+         better in {} of {} non-terminal reachable positions{}",
+        a.depth,
+        count(a.passing_better),
+        count(a.positions),
+        a.first
+            .as_ref()
+            .map_or(String::new(), |f| format!(" (the first: {f})"))
+    )?;
+    if let Some(b) = &r.at_board {
+        writeln!(
+            out,
+            "{}: {} to move; moving is worth {}, passing {}; its heuristic is {}",
+            b.board, b.side_to_move, b.moving, b.passing, b.heuristic
+        )?;
+    }
+    Ok(())
+}
