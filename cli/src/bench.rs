@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use nullmove_core::{Engine, Mode, Position, SearchParams};
-use nullmove_optimized::CountingAllocator;
+use nullmove_counting::CountingAllocator;
 use serde::Serialize;
 
 use crate::common::{self, CliError};

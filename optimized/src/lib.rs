@@ -18,12 +18,10 @@
 //! assert_eq!((null.best_move, null.value), (Some(0), 9));
 //! ```
 
-mod counting;
 mod guards;
 mod search;
 mod tictactoe;
 
-pub use counting::CountingAllocator;
 pub use guards::{
     Confirm, GuardError, GuardedEngine, Guards, HEINZ_DEPTH, Verification, Verifying,
 };

@@ -14,8 +14,9 @@
 //!   arrays), which shows the counter counts.
 
 use nullmove_core::{Engine, Mode, Position, SearchParams};
+use nullmove_counting::CountingAllocator;
 use nullmove_naive::NaiveEngine;
-use nullmove_optimized::{CountingAllocator, OptimizedEngine, search_fixed, search_window};
+use nullmove_optimized::{OptimizedEngine, search_fixed, search_window};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
