@@ -9,7 +9,6 @@ use nullmove_core::{Mode, NoSink, Value};
 use nullmove_kpk::game::{Evaluation, NullRule};
 use nullmove_kpk::sweep::{self, Cutoff, SweepRow};
 use nullmove_kpk::{Kpk, Table, TableStats, Wdl};
-use nullmove_optimized::Config;
 use serde::Serialize;
 
 use crate::common::{self, CliError, ModeArg};
@@ -171,10 +170,7 @@ fn position(args: &Args) -> Result<ExitCode, CliError> {
     let evaluation = Evaluation::from(args.evaluation);
     let rule = NullRule::from(args.rule);
     let mode = Mode::from(args.mode);
-    let config = Config {
-        guards: args.guards.guards(),
-        ..sweep::config(args.depth, args.reduction, mode)
-    };
+    let config = args.guards.config(args.depth, args.reduction, mode);
     let result = sweep::search(&table, &p, evaluation, rule, config, &mut NoSink);
     let cutoffs = if mode == Mode::Null {
         sweep::trace_cutoffs(&table, &p, evaluation, rule, config)

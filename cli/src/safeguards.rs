@@ -1,6 +1,6 @@
-//! `nullmove safeguards`: every guard and combination of the optimized engine against plain
-//! alpha-beta over every reachable position (issue 5), as a table, JSON and an SVG chart of
-//! nodes saved against the worse-move rate.
+//! `nullmove safeguards`: every guard, combination and preset of the optimized engine
+//! against plain alpha-beta over every reachable position, as a table, JSON and an SVG chart
+//! of nodes saved against the worse-move rate.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,8 +32,10 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     let set = PositionSet::from(args.positions);
     let grid = Grid::standard();
+    let configurations = safeguards::configurations();
     let bar = progress_bar(set, &grid, "items", "measuring the safeguards");
-    let table = safeguards::measure(set, &grid, &safeguards::configurations(), &|| bar.inc(1));
+    bar.set_length(safeguards::work_items(set, &grid, &configurations));
+    let table = safeguards::measure(set, &grid, &configurations, &|| bar.inc(1));
     bar.finish_and_clear();
 
     if let Some(path) = &args.svg {
@@ -85,16 +87,17 @@ fn colour(name: &str) -> RGBColor {
     }
 }
 
-/// Percent of searches with a worse move.
-fn rate(t: &Safeguards, r: &SafeguardRow) -> f64 {
-    100.0 * r.worse_move as f64 / t.searches as f64
-}
-
 /// Nodes saved against the worse-move rate, one labelled point per configuration.
 fn draw(t: &Safeguards, path: &Path) -> Result<(), CliError> {
     let root = SVGBackend::new(path, (1200, 800)).into_drawing_area();
     root.fill(&WHITE).map_err(svg_error)?;
-    let x_hi = t.rows.iter().map(|r| rate(t, r)).fold(0.0, f64::max) * 1.25 + 0.005;
+    let x_hi = t
+        .rows
+        .iter()
+        .map(SafeguardRow::worse_rate)
+        .fold(0.0, f64::max)
+        * 1.25
+        + 0.005;
     let ys = t.rows.iter().map(SafeguardRow::savings_percent);
     let y_lo = ys.clone().fold(0.0, f64::min) - 15.0;
     let y_hi = ys.fold(0.0, f64::max) + 15.0;
@@ -155,7 +158,7 @@ fn draw(t: &Safeguards, path: &Path) -> Result<(), CliError> {
     let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new();
     for r in order {
         let c = colour(&r.configuration);
-        let at = (rate(t, r), r.savings_percent());
+        let at = (r.worse_rate(), r.savings_percent());
         let (px, py) = chart.backend_coord(&at);
         let width = 7 * r.configuration.len() as i32;
         let (x0, mut y0) = (px + 14, py - 7);

@@ -71,11 +71,12 @@ fn json_reports_the_table_the_zugzwang_and_the_search() {
 }
 
 /// Which guards repair the article's example (as `kpk::sweep::article_fixture` finds): a
-/// minimum probe depth, either verification and the low-material rule do; the threat guard
-/// (no null move in check) and adaptive R (R 0 stays 0) do not.
+/// minimum probe depth, either verification, the low-material rule and the eval gate do; the
+/// threat guard (no null move in check), adaptive R (R 0 stays 0), a growing R (R 0 at two
+/// plies from the limit) and the zero-window probe (the same decision) do not.
 #[test]
 fn guards_on_the_articles_example() {
-    let cases: [(&[&str], &str, bool); 6] = [
+    let cases: [(&[&str], &str, bool); 9] = [
         (&["--min-probe-depth", "1"], "min-probe-depth=1", true),
         (&["--verify", "tn"], "verify=tn", true),
         (&["--verify", "stockfish:1"], "verify=stockfish:1", true),
@@ -86,6 +87,10 @@ fn guards_on_the_articles_example() {
         ),
         (&["--threat-guard"], "threat-guard", false),
         (&["--adaptive-r"], "adaptive-r", false),
+        // The exact evaluation calls the zugzwang node a draw: below the bound, no probe.
+        (&["--eval-gate"], "eval-gate", true),
+        (&["--zero-window"], "zero-window", false),
+        (&["--depth-r"], "depth-r", false),
     ];
     for (flags, guards, right) in cases {
         let s = &kpk(BEFORE_ZUGZWANG, flags)["search"];
@@ -162,6 +167,7 @@ fn bad_guard_values_exit_2_with_one_line() {
     with(&["--verify", "stockfish:0"], "stockfish:V (V in 1..=9)");
     with(&["--verify", "stockfish:10"], "stockfish:V (V in 1..=9)");
     with(&["--verify", "always"], "--verify");
+    with(&["--adaptive-r", "--depth-r"], "--depth-r");
     with(&["--min-probe-depth", "10"], "--min-probe-depth");
     with(&["--min-probe-depth=-1"], "--min-probe-depth");
     // Tic-tac-toe's endgame guard counts empty cells; chess's is --no-null-without-pieces.

@@ -1,4 +1,4 @@
-//! The safeguards on the command line (issue 5), run against the real binary: guard flags on
+//! The safeguards on the command line, run against the real binary: guard flags on
 //! `search` and `sweep`, refused for any engine but the optimized one, and `nullmove
 //! safeguards` (on the empty board here; the all-positions table is pinned by the fixtures
 //! crate's snapshots).
@@ -44,6 +44,15 @@ fn search_with_guards_on_the_pitfall() {
     assert_eq!(
         all["guards"],
         "min-probe-depth=2+threat-guard+min-empty=4+adaptive-r+verify=stockfish:2"
+    );
+    // The guards engines add: at the pitfall's pruned node (heuristic 9, alpha 9) the
+    // evaluation reaches the bound, so the eval gate probes and prunes as the page does.
+    let engines = search(&["--eval-gate", "--zero-window", "--depth-r"]);
+    assert_eq!(engines["guards"], "depth-r+eval-gate+zero-window");
+    assert_eq!(engines["best_move"].as_u64(), Some(0));
+    rejects(
+        &pitfall("search", "null", &["--adaptive-r", "--depth-r"]),
+        "--depth-r",
     );
 }
 

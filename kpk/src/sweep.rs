@@ -1,4 +1,4 @@
-//! Null move measured against the table (issue 6, "Null move against the oracle").
+//! Null move measured against the table.
 //!
 //! Every legal position is searched by plain alpha-beta and by null-move search with the
 //! generic optimized searcher; each root result is judged by the table. A result is wrong
@@ -9,17 +9,19 @@
 //! where a null-move cutoff fired, and a cutoff is *unsound* when plain alpha-beta from that
 //! node, same depth and window, does not reach the bound the probe claimed.
 
-use nullmove_core::{Event, EventSink, Mode, NoSink, SearchParams, Stats, Value};
-use nullmove_optimized::{Config, Guards, Searcher, Verification};
+use nullmove_core::{Stats, Value};
+use nullmove_optimized::{
+    Config, Event, EventSink, Guards, NoSink, ReductionRule, Searcher, Verification,
+};
 use serde::Serialize;
 
 use crate::game::{EXACT_WIN, Evaluation, KpkGame, NullRule};
-use crate::movegen::{MAX_MOVES, Move, Successor};
+use crate::movegen::{Move, Successor};
 use crate::position::Kpk;
 use crate::table::{Table, Wdl};
 
 /// A named way of searching with null moves: the chess rule for passing and the searcher's
-/// configuration for a depth limit and R (where the safeguards of issue 5 are set).
+/// guards.
 #[derive(Debug, Clone, Copy)]
 pub struct Configuration {
     /// Short name, used in tables and JSON.
@@ -28,171 +30,204 @@ pub struct Configuration {
     pub description: &'static str,
     /// The chess rule on passing.
     pub rule: NullRule,
-    /// The searcher's configuration for `(depth_limit, reduction)`, in null mode.
-    pub config: fn(u32, u32) -> Config,
+    /// The searcher's guards; their R is replaced by the sweep's unless `own_reduction`.
+    pub guards: Guards,
+    /// A preset keeps its own R: the sweep measures it at that R only.
+    pub own_reduction: bool,
 }
 
-/// The searcher's configuration with the page's rules only.
-///
-/// # Panics
-/// If the depth limit or R exceeds [`SearchParams::MAX`].
-#[must_use]
-pub fn page_config(depth_limit: u32, reduction: u32) -> Config {
-    SearchParams::new(depth_limit, reduction, Mode::Null)
-        .expect("depth limit and R within 0..=9")
-        .into()
-}
+impl Configuration {
+    /// `guards` on chess's in-check rule, at the sweep's R.
+    const fn on_in_check(name: &'static str, description: &'static str, guards: Guards) -> Self {
+        Self {
+            name,
+            description,
+            rule: NullRule::InCheck,
+            guards,
+            own_reduction: false,
+        }
+    }
 
-/// The searcher's configuration with the page's rules in either mode.
-///
-/// # Panics
-/// If the depth limit or R exceeds [`SearchParams::MAX`].
-#[must_use]
-pub fn config(depth_limit: u32, reduction: u32, mode: Mode) -> Config {
-    Config {
-        mode,
-        ..page_config(depth_limit, reduction)
+    /// The searcher's configuration for a depth limit and the sweep's R.
+    #[must_use]
+    pub fn config(&self, depth_limit: u32, reduction: u32) -> Config {
+        let guards = if self.own_reduction {
+            self.guards
+        } else {
+            self.guards.with_reduction(reduction)
+        };
+        Config::new(depth_limit).with_guards(guards)
+    }
+
+    /// The R values the sweep measures out of `reductions`: all of them, or a preset's own.
+    #[must_use]
+    pub fn reductions(&self, reductions: std::ops::RangeInclusive<u32>) -> Vec<u32> {
+        if self.own_reduction {
+            vec![self.guards.reduction]
+        } else {
+            reductions.collect()
+        }
     }
 }
 
-/// The page's configuration with `guards` (issue 5).
-fn guarded(depth_limit: u32, reduction: u32, guards: Guards) -> Config {
-    Config {
-        guards,
-        ..page_config(depth_limit, reduction)
+/// The searcher's configuration with the page's rules only: null move at R, no guard.
+#[must_use]
+pub fn page_config(depth_limit: u32, reduction: u32) -> Config {
+    Config::new(depth_limit).with_guards(Guards::unguarded(reduction))
+}
+
+/// The searcher's configuration with the page's rules, or plain alpha-beta (`null_move`
+/// false).
+#[must_use]
+pub fn config(depth_limit: u32, reduction: u32, null_move: bool) -> Config {
+    let config = page_config(depth_limit, reduction);
+    if null_move {
+        config
+    } else {
+        config.without_null_move()
     }
 }
 
 /// The configurations the sweep compares: the page's rule, the in-check rule, the
-/// article's/Stockfish's low-material rule; then the optimized engine's safeguards (issue 5):
-/// its threat and endgame guards on the page's rule, which the game maps to the in-check and
+/// article's/Stockfish's low-material rule; then the optimized engine's guards: its threat
+/// and endgame guards on the page's rule, which the game maps to the in-check and
 /// low-material rules, and the guards that know nothing of chess (minimum probe depth,
-/// adaptive R, the two verifications) on chess's in-check rule.
+/// adaptive R, the two verifications, the eval gate, the zero-window probe, a growing R) on
+/// chess's in-check rule; last the named presets at their own R, on the page's rule (the
+/// preset alone decides whether to pass, as in a chess engine).
 #[must_use]
 pub fn configurations() -> Vec<Configuration> {
-    vec![
+    let page = Guards::unguarded(0);
+    let mut list = vec![
         Configuration {
             name: "page",
             description: "the page's rule; a pass in check hands the king to White",
             rule: NullRule::Page,
-            config: page_config,
+            guards: page,
+            own_reduction: false,
         },
-        Configuration {
-            name: "in_check",
-            description: "no null move in check (chess's rule, Stockfish's first condition)",
-            rule: NullRule::InCheck,
-            config: page_config,
-        },
+        Configuration::on_in_check(
+            "in_check",
+            "no null move in check (chess's rule, Stockfish's first condition)",
+            page,
+        ),
         Configuration {
             name: "non_pawn_material",
             description: "no null move without non-pawn material (the article, Stockfish): never in K+P vs K",
             rule: NullRule::NonPawnMaterial,
-            config: page_config,
+            guards: page,
+            own_reduction: false,
         },
         Configuration {
             name: "threat_guard",
             description: "the page's rule with the threat guard, which K+P vs K reads as check",
             rule: NullRule::Page,
-            config: |d, r| {
-                guarded(
-                    d,
-                    r,
-                    Guards {
-                        threat: true,
-                        ..Guards::PAGE
-                    },
-                )
+            guards: Guards {
+                threat: true,
+                ..page
             },
+            own_reduction: false,
         },
         Configuration {
             name: "endgame_guard",
             description: "the page's rule with the endgame guard at one unit of non-pawn material",
             rule: NullRule::Page,
-            config: |d, r| {
-                guarded(
-                    d,
-                    r,
-                    Guards {
-                        min_material: 1,
-                        ..Guards::PAGE
-                    },
-                )
+            guards: Guards {
+                min_material: 1,
+                ..page
             },
+            own_reduction: false,
         },
-        Configuration {
-            name: "min_probe_depth_1",
-            description: "in check no pass; a probe must search at least one real ply",
-            rule: NullRule::InCheck,
-            config: |d, r| {
-                guarded(
-                    d,
-                    r,
-                    Guards {
-                        min_probe_depth: 1,
-                        ..Guards::PAGE
-                    },
-                )
+        Configuration::on_in_check(
+            "min_probe_depth_1",
+            "in check no pass; a probe must search at least one real ply",
+            Guards {
+                min_probe_depth: 1,
+                ..page
             },
-        },
-        Configuration {
-            name: "adaptive_r",
-            description: "in check no pass; Heinz's adaptive R (R - 1 within 6 plies of the limit)",
-            rule: NullRule::InCheck,
-            config: |d, r| {
-                guarded(
-                    d,
-                    r,
-                    Guards {
-                        adaptive_r: true,
-                        ..Guards::PAGE
-                    },
-                )
+        ),
+        Configuration::on_in_check(
+            "adaptive_r",
+            "in check no pass; Heinz's adaptive R (R - 1 within 6 plies of the limit)",
+            Guards {
+                rule: ReductionRule::Adaptive,
+                ..page
             },
-        },
-        Configuration {
-            name: "verify_stockfish_1",
-            description: "in check no pass; Stockfish's verification at every depth",
-            rule: NullRule::InCheck,
-            config: |d, r| {
-                guarded(
-                    d,
-                    r,
-                    Guards {
-                        verification: Verification::Stockfish { min_remaining: 1 },
-                        ..Guards::PAGE
-                    },
-                )
+        ),
+        Configuration::on_in_check(
+            "verify_stockfish_1",
+            "in check no pass; Stockfish's verification at every depth",
+            Guards {
+                verification: Verification::Stockfish { min_remaining: 1 },
+                ..page
             },
-        },
-        Configuration {
-            name: "verify_tn",
-            description: "in check no pass; Tabibi and Netanyahu's verification",
-            rule: NullRule::InCheck,
-            config: |d, r| {
-                guarded(
-                    d,
-                    r,
-                    Guards {
-                        verification: Verification::TabibiNetanyahu,
-                        ..Guards::PAGE
-                    },
-                )
+        ),
+        Configuration::on_in_check(
+            "verify_tn",
+            "in check no pass; Tabibi and Netanyahu's verification",
+            Guards {
+                verification: Verification::TabibiNetanyahu,
+                ..page
             },
-        },
-    ]
+        ),
+        Configuration::on_in_check(
+            "eval_gate",
+            "in check no pass; probe only where the evaluation already reaches the bound",
+            Guards {
+                eval_gate: true,
+                ..page
+            },
+        ),
+        Configuration::on_in_check(
+            "zero_window",
+            "in check no pass; the probe searches the null window at the bound",
+            Guards {
+                zero_window: true,
+                ..page
+            },
+        ),
+        Configuration::on_in_check(
+            "depth_r",
+            "in check no pass; R plus a third of the remaining depth (Stockfish's shape)",
+            Guards {
+                rule: ReductionRule::DepthScaled,
+                ..page
+            },
+        ),
+    ];
+    let described = [
+        "no null move: plain alpha-beta",
+        "R 2, no pass in check",
+        "R 3, no pass in check",
+        "Heinz: R 3 above 6 plies left, else 2; no pass in check",
+        "Tabibi and Netanyahu: R 3, verified; no pass in check",
+        "Stockfish: no pass in check or without pieces, eval >= beta, zero window, R 3 + depth/3, verification above 6 plies",
+        "R 3, no null move without non-pawn material",
+    ];
+    list.extend(
+        Guards::presets()
+            .zip(described)
+            .map(|((name, guards), description)| Configuration {
+                name,
+                description,
+                rule: NullRule::Page,
+                guards,
+                own_reduction: true,
+            }),
+    );
+    list
 }
 
 /// What a search says about its root.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct RootResult {
     /// What the root call returned.
     pub value: Value,
-    /// The first move whose value strictly improves on all before it (SPEC.md, "The root
-    /// report"), `None` at a finished game or depth limit 0.
+    /// The first move whose value strictly improves on all before it, `None` at a finished
+    /// game or depth limit 0.
     pub best_move: Option<Move>,
     /// Each root move with its child's value, in move order.
-    moves: [(Option<Move>, Value); MAX_MOVES],
-    len: usize,
+    moves: Vec<(Move, Value)>,
     /// The searcher's counters.
     pub stats: Stats,
 }
@@ -200,9 +235,7 @@ pub struct RootResult {
 impl RootResult {
     /// Each root move with the value its child returned (a bound when it failed low).
     pub fn moves(&self) -> impl Iterator<Item = (Move, Value)> + '_ {
-        self.moves[..self.len]
-            .iter()
-            .map(|&(m, v)| (m.expect("recorded"), v))
+        self.moves.iter().copied()
     }
 }
 
@@ -213,10 +246,10 @@ impl RootResult {
 /// use nullmove_kpk::{Kpk, Table, game::{Evaluation, NullRule}, sweep::{search, page_config}};
 /// let table = Table::build();
 /// let p: Kpk = "8/4k3/8/4K3/4P3/8/8/8 b - - 0 1".parse().unwrap();
-/// let r = search(&table, &p, Evaluation::Exact, NullRule::InCheck, page_config(3, 1), &mut nullmove_core::NoSink);
+/// let r = search(&table, &p, Evaluation::Exact, NullRule::InCheck, page_config(3, 1), &mut nullmove_optimized::NoSink);
 /// assert_eq!(r.value, nullmove_kpk::game::EXACT_WIN); // Black to move loses
 /// ```
-pub fn search<S: EventSink + ?Sized>(
+pub fn search<S: EventSink<Move> + ?Sized>(
     table: &Table,
     root: &Kpk,
     evaluation: Evaluation,
@@ -225,25 +258,12 @@ pub fn search<S: EventSink + ?Sized>(
     sink: &mut S,
 ) -> RootResult {
     let game = KpkGame::new(*root, table, evaluation, rule);
-    let maximizing = root.side_to_move() == crate::Side::White;
-    let mut moves = [(None, 0); MAX_MOVES];
-    let mut len = 0;
-    let mut best: Option<(Move, Value)> = None;
-    let mut searcher = Searcher::new(game, config, sink);
-    let value = searcher.search_root(|m: crate::game::KpkMove, v| {
-        moves[len] = (Some(m.mv), v);
-        len += 1;
-        let better = best.is_none_or(|(_, b)| if maximizing { v > b } else { v < b });
-        if better {
-            best = Some((m.mv, v));
-        }
-    });
+    let report = nullmove_optimized::search_traced(game, &config, sink);
     RootResult {
-        value,
-        best_move: best.map(|(m, _)| m),
-        moves,
-        len,
-        stats: searcher.stats(),
+        value: report.value,
+        best_move: report.best_move,
+        moves: report.moves.iter().map(|m| (m.mv, m.value)).collect(),
+        stats: report.stats,
     }
 }
 
@@ -324,8 +344,8 @@ impl Replay {
     }
 }
 
-impl EventSink for Replay {
-    fn event(&mut self, event: Event) {
+impl EventSink<Move> for Replay {
+    fn event(&mut self, event: Event<Move>) {
         match event {
             Event::Call {
                 depth, alpha, beta, ..
@@ -336,10 +356,8 @@ impl EventSink for Replay {
             Event::Return { .. } => {
                 self.stack.pop();
             }
-            Event::Move { cell, .. } => {
-                let p = self.top();
-                let m = p.legal_moves()[usize::from(cell)];
-                self.pending = Some(match p.play(m) {
+            Event::Move { mv, .. } => {
+                self.pending = Some(match self.top().play(mv) {
                     Successor::Kpk(q) => Node::Kpk(q),
                     _ => Node::Beyond,
                 });
@@ -348,7 +366,7 @@ impl EventSink for Replay {
                 let passed = self.top().with_other_side_to_move();
                 self.pending = Some(passed.map_or(Node::Beyond, Node::Kpk));
             }
-            // A verification (issue 5) searches the same node again.
+            // A verification searches the same node again.
             Event::VerifyStart { .. } => self.pending = Some(Node::Kpk(self.top())),
             Event::Prune { value, .. } => {
                 let node = self.top();
@@ -376,17 +394,14 @@ pub fn trace_cutoffs(
         found: Vec::new(),
     };
     search(table, root, evaluation, rule, config, &mut replay);
-    let plain = Config {
-        mode: Mode::Plain,
-        ..config
-    };
+    let plain = config.without_null_move();
+    let mut searcher = Searcher::new();
     replay
         .found
         .into_iter()
         .map(|(node, depth, alpha, beta, bound)| {
             let game = KpkGame::new(node, table, evaluation, rule);
-            let plain_value =
-                Searcher::new(game, plain, &mut NoSink).search_window(depth, alpha, beta);
+            let (plain_value, _) = searcher.search_window(game, &plain, depth, alpha, beta);
             let white = node.side_to_move() == crate::Side::White;
             let unsound = if white {
                 plain_value < bound
@@ -457,10 +472,7 @@ pub fn sweep(
     for &evaluation in evaluations {
         for depth in depths.clone() {
             // Plain alpha-beta depends on neither R nor the null-move rule.
-            let plain_config = Config {
-                mode: Mode::Plain,
-                ..page_config(depth, 0)
-            };
+            let plain_config = config(depth, 0, false);
             let plain: Vec<(bool, u64)> = positions
                 .par_iter()
                 .map(|p| {
@@ -478,8 +490,8 @@ pub fn sweep(
             let wrong_plain = plain.iter().filter(|w| w.0).count() as u64;
             let nodes_plain = plain.iter().map(|w| w.1).sum();
             for c in configurations {
-                for reduction in reductions.clone() {
-                    let config = (c.config)(depth, reduction);
+                for reduction in c.reductions(reductions.clone()) {
+                    let config = c.config(depth, reduction);
                     let (wrong_null, wrong_null_only, wrong_at_zugzwang, nodes_null) = positions
                         .par_iter()
                         .zip(plain.par_iter())
@@ -532,7 +544,7 @@ pub fn half_board_positions() -> Vec<Kpk> {
         .collect()
 }
 
-/// The article's example one move earlier (issue 6): Black Ke8 against White Ke5 and
+/// The article's example one move earlier: Black Ke8 against White Ke5 and
 /// pawn e4, Black to move. Only ...Ke7 holds the draw, into the article's zugzwang, where
 /// White to move cannot win; with the exact evaluation, depth limit 2 and R = 0, the
 /// null-move search lets White pass there, the probe finds Black to move lost, and ...Ke7
@@ -580,10 +592,7 @@ pub fn article_fixture(table: &Table, configurations: &[Configuration]) -> Artic
     let (depth, reduction) = (2, 0);
     let evaluation = Evaluation::Exact;
     let summary = |r: &RootResult| (r.value, r.best_move.map(|m| m.to_string()));
-    let plain_config = Config {
-        mode: Mode::Plain,
-        ..page_config(depth, reduction)
-    };
+    let plain_config = config(depth, reduction, false);
     let plain = search(
         table,
         &root,
@@ -609,7 +618,7 @@ pub fn article_fixture(table: &Table, configurations: &[Configuration]) -> Artic
                 &root,
                 evaluation,
                 c.rule,
-                (c.config)(depth, reduction),
+                c.config(depth, reduction),
                 &mut NoSink,
             );
             (c.name.to_owned(), !is_wrong(table, &root, evaluation, &r))

@@ -2,94 +2,315 @@
 //!
 //! The control flow is the page's `nullMoveSearch` ("Reference implementation") statement for
 //! statement, so it visits the same nodes in the same order and emits the same events as
-//! the naive mirror; what changes is how each step is paid for:
-//! - each call makes and unmakes moves on its own copy of the game state, passed down by
-//!   value (one register for tic-tac-toe), moves come from an owned iterator and nothing is
-//!   allocated per node;
+//! the page's function; what changes is how each step is paid for:
+//! - each call plays moves on copies of its own state, passed down by value (one register
+//!   for tic-tac-toe), moves come from an owned iterator and nothing is allocated per node;
 //! - the side to move is a type ([`Side`]), so every max-or-min choice is made at compile
 //!   time;
 //! - "never two null moves in a row" is a type-level fact: the probe's child is the
-//!   `ALLOW_NULL = false` instance of [`Searcher::visit`], so it has no null-move code at all;
+//!   `ALLOW_NULL = false` instance of [`Run::visit`], so it has no null-move code at all;
 //! - leaves (a finished game, the depth limit) are settled inline by the parent
-//!   ([`Searcher::visit`]) rather than through a call, still counted and traced as one node;
-//! - events are built only when the sink is enabled; with [`NoSink`](nullmove_core::NoSink)
-//!   the trace compiles away.
+//!   ([`Run::visit`]) rather than through a call, still counted and traced as one node;
+//! - events are built only when the sink is enabled; with [`NoSink`] the trace compiles away.
 //!
-//! Each decision of the null-move block is one named function, so the safeguards (minimum
-//! probe depth, threat guard, endgame guard, adaptive R, verification; `guards.rs`) are named
-//! predicates and steps here, configured in [`Config`], not scattered conditions. Every
+//! Each decision of the null-move block is one named function, so the guards are named
+//! predicates and steps here, configured in [`Guards`], not scattered conditions. Every
 //! `// PERF:` note quotes the measurement that kept its trick.
 
-use nullmove_core::{
-    Event, EventSink, Game, INF, LeafKind, Mode, Player, SearchParams, Stats, Value,
-};
+use nullmove_core::{Game, INF, LeafKind, Stats, Value};
 
-use crate::guards::{Confirm, Guards, Verifying};
+use crate::guards::{Confirm, Verifying};
+use crate::trace::{Event, EventSink, NoSink};
+use crate::{Bound, Config, Guards, Report, RootMove};
+use limit::UNKNOWN;
 
-/// What one search is asked to do: the page's parameters and the safeguards ([`Guards`],
-/// all off by default, so the default search stays node for node the page's), read by
-/// exactly one of the searcher's `null_move_allowed`, `reduction` or the probe's cutoff
-/// step, `confirm_cutoff`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// The page's `depthLimit`: at this depth the evaluation replaces search.
-    pub depth_limit: u32,
-    /// The page's `R`: extra plies a null-move probe skips beyond the normal one.
-    pub reduction: u32,
-    /// Plain alpha-beta never takes the null branch; null mode takes it by the page's rule.
-    pub mode: Mode,
-    /// The safeguards (issue 5); [`Guards::PAGE`] for the page's search.
-    pub guards: Guards,
+/// Searches `game` under `config` and reports on its root: the one call.
+///
+/// Allocates the report's two lists (and the principal variation's working rows); to search
+/// many positions without allocating, keep a [`Searcher`].
+///
+/// # Example
+/// The pile game of [`Game`]'s example: take 1 or 2, whoever empties the pile wins. From 4,
+/// the maximizer takes 1 and leaves a multiple of 3.
+/// ```
+/// use nullmove_core::{Game, Value};
+/// use nullmove_optimized::{search, Bound, Config, Guards};
+///
+/// #[derive(Clone, Copy)]
+/// struct Pile { left: u8, max_to_move: bool }
+///
+/// impl Game for Pile {
+///     type Move = u8;
+///     type Moves = std::ops::RangeInclusive<u8>;
+///     fn maximizing(&self) -> bool { self.max_to_move }
+///     fn moves(&self) -> Self::Moves { 1..=self.left.min(2) }
+///     fn play(&mut self, take: u8) { self.left -= take; self.max_to_move = !self.max_to_move; }
+///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
+///     fn terminal_score(&self, depth: u32) -> Option<Value> {
+///         let sooner = 100 - depth as Value; // faster wins score higher
+///         (self.left == 0).then(|| if self.max_to_move { -sooner } else { sooner })
+///     }
+///     fn evaluate(&self) -> Value { 0 }
+/// }
+///
+/// let report = search(Pile { left: 4, max_to_move: true }, &Config::new(10).with_guards(Guards::NONE));
+/// assert_eq!(report.best_move, Some(1));
+/// assert_eq!(report.value, 97); // the maximizer empties the pile at ply 3
+/// assert_eq!(report.pv, [1, 1, 2]); // the loser's best try (1) first, by move order
+/// assert_eq!(report.moves[0].bound, Bound::Exact);
+/// assert_eq!(report.moves[1].bound, Bound::Upper); // taking 2 only proved no better
+/// ```
+#[must_use]
+pub fn search<G: Game>(game: G, config: &Config) -> Report<G::Move> {
+    search_traced(game, config, &mut NoSink)
 }
 
-impl From<SearchParams> for Config {
-    fn from(p: SearchParams) -> Self {
+/// [`search`], emitting every step into `sink`.
+pub fn search_traced<G: Game, S: EventSink<G::Move> + ?Sized>(
+    game: G,
+    config: &Config,
+    sink: &mut S,
+) -> Report<G::Move> {
+    let mut searcher = Searcher::new();
+    searcher.search_traced(game, config, sink);
+    searcher.report
+}
+
+/// A searcher that keeps its working memory (the report's lists, the principal variation's
+/// rows) from one search to the next, so that once they have grown to a game's size, a
+/// search allocates nothing at all.
+///
+/// # Example
+/// ```
+/// use nullmove_core::Position;
+/// use nullmove_optimized::{tictactoe::TicTacToe, Config, Guards, Searcher};
+/// let mut searcher = Searcher::new();
+/// let config = Config::new(5).with_guards(Guards::unguarded(3));
+/// let report = searcher.search(TicTacToe::from(Position::empty()), &config);
+/// assert_eq!(report.stats.nodes, 803); // the page's "Why it works" figure
+/// assert_eq!(report.moves.len(), 9);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Searcher<M> {
+    lines: Lines<M>,
+    report: Report<M>,
+}
+
+impl<M> Default for Searcher<M> {
+    fn default() -> Self {
         Self {
-            depth_limit: p.depth_limit(),
-            reduction: p.reduction(),
-            mode: p.mode(),
-            guards: Guards::PAGE,
+            lines: Lines::default(),
+            report: Report::default(),
         }
     }
 }
 
-impl From<&SearchParams> for Config {
-    fn from(p: &SearchParams) -> Self {
-        Self::from(*p)
+impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
+    /// A searcher with no memory yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Searches `game` under `config` (see [`search`]); the report stays in the searcher
+    /// until the next search.
+    pub fn search<G: Game<Move = M>>(&mut self, game: G, config: &Config) -> &Report<M> {
+        self.search_traced(game, config, &mut NoSink)
+    }
+
+    /// Searches `game` under `config`, emitting every step into `sink`.
+    pub fn search_traced<G: Game<Move = M>, S: EventSink<M> + ?Sized>(
+        &mut self,
+        game: G,
+        config: &Config,
+        sink: &mut S,
+    ) -> &Report<M> {
+        let report = &mut self.report;
+        report.moves.clear();
+        report.pv.clear();
+        if config.pv() {
+            self.lines.clear(0);
+        }
+        let mut run = Run::new(config, sink, &mut self.lines);
+        let mut hook = RootMoves {
+            moves: &mut report.moves,
+            best: None,
+        };
+        report.value = run.enter(game, 0, -INF, INF, &mut hook);
+        report.best_move = hook.best;
+        report.stats = run.stats;
+        if config.pv() {
+            report.pv.extend(self.lines.line(0));
+            debug_assert_eq!(report.pv.first(), report.best_move.as_ref());
+        }
+        report
+    }
+
+    /// One call of the recursive search on `game` at `depth` with the window
+    /// `(alpha, beta)`, null move allowed, as a parent's move loop calls it: a search from
+    /// a node below some root. Returns the value and the counters.
+    ///
+    /// # Panics
+    /// If the window is empty or outside `[-INF, INF]`.
+    pub fn search_window<G: Game<Move = M>>(
+        &mut self,
+        game: G,
+        config: &Config,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> (Value, Stats) {
+        assert!(
+            -INF <= alpha && alpha < beta && beta <= INF,
+            "a window inside [-INF, INF]: ({alpha}, {beta})"
+        );
+        let mut sink = NoSink;
+        let mut run = Run::new(config, &mut sink, &mut self.lines);
+        let value = run.enter(game, depth, alpha, beta, &mut NoHook);
+        (value, run.stats)
+    }
+
+    /// Grows the searcher's memory for searches to `depth_limit` with up to `root_moves`
+    /// root moves, so that none of them allocates: the principal variation's rows (a square
+    /// of side `depth_limit + 1`, rounded up to a power of two) and the report's lists.
+    /// Without it the memory grows during the first searches, to what they needed.
+    pub fn reserve(&mut self, depth_limit: u32, root_moves: usize) {
+        self.lines.reserve(depth_limit as usize);
+        self.report.moves.reserve(root_moves);
+        self.report.pv.reserve(depth_limit as usize);
+    }
+
+    /// The last search's report.
+    #[must_use]
+    pub const fn report(&self) -> &Report<M> {
+        &self.report
+    }
+
+    /// The last search's report, taken out of the searcher.
+    #[must_use]
+    pub fn into_report(self) -> Report<M> {
+        self.report
+    }
+}
+
+/// The principal variation's working rows, one per depth (the classic triangular table): a
+/// node whose child's value is exact puts the move and the child's line into its own row,
+/// so row 0 ends as the root's line. One flat buffer of `width` rows of `width` moves,
+/// grown on demand (doubling) and kept between searches.
+#[derive(Debug, Clone)]
+struct Lines<M> {
+    /// Row `d` is `moves[d * width..][..lens[d]]`, every slot of it `Some`.
+    moves: Vec<Option<M>>,
+    lens: Vec<usize>,
+    width: usize,
+}
+
+impl<M> Default for Lines<M> {
+    fn default() -> Self {
+        Self {
+            moves: Vec::new(),
+            lens: Vec::new(),
+            width: 0,
+        }
+    }
+}
+
+impl<M: Copy> Lines<M> {
+    /// Makes sure rows `0..=depth` exist.
+    #[inline]
+    fn reserve(&mut self, depth: usize) {
+        if depth >= self.width {
+            self.grow(depth);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, depth: usize) {
+        let width = (depth + 1).next_power_of_two().max(16);
+        let mut moves = vec![None; width * width];
+        for (d, &len) in self.lens.iter().enumerate() {
+            moves[d * width..][..len].copy_from_slice(&self.moves[d * self.width..][..len]);
+        }
+        self.lens.resize(width, 0);
+        (self.moves, self.width) = (moves, width);
+    }
+
+    /// The line of the node at `depth` is `mv`, then the line of its child when `from_child`
+    /// (a finished game writes no row: it has no line).
+    #[inline]
+    fn set(&mut self, depth: u32, mv: M, from_child: bool) {
+        let d = depth as usize;
+        self.reserve(d + 1);
+        let w = self.width;
+        let n = if from_child { self.lens[d + 1] } else { 0 };
+        let (head, tail) = self.moves.split_at_mut((d + 1) * w);
+        let row = &mut head[d * w..];
+        row[0] = Some(mv);
+        for (to, from) in row[1..=n].iter_mut().zip(&tail[..n]) {
+            *to = *from;
+        }
+        self.lens[d] = n + 1;
+    }
+
+    /// The line of the node at `depth` is empty.
+    fn clear(&mut self, depth: u32) {
+        if let Some(len) = self.lens.get_mut(depth as usize) {
+            *len = 0;
+        }
+    }
+
+    /// The moves of row `depth`.
+    fn line(&self, depth: u32) -> impl Iterator<Item = M> + '_ {
+        let d = depth as usize;
+        let len = self.lens.get(d).copied().unwrap_or(0);
+        self.moves[d * self.width..][..len]
+            .iter()
+            .map(|m| m.expect("a line's slots are set"))
     }
 }
 
 /// Receives what each root child returned; below the root the searcher passes [`NoHook`],
 /// so the move loop has no root bookkeeping at all.
-pub trait RootHook<M> {
-    /// Notes the value the root child reached by `mv` returned.
-    fn record(&mut self, mv: M, value: Value);
+trait RootHook<M> {
+    /// Notes the value the root child reached by `mv` returned, searched in the window
+    /// `(alpha, beta)`.
+    fn record(&mut self, mv: M, value: Value, alpha: Value, beta: Value);
 }
 
 /// The hook of every node below the root: does nothing, compiled away.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NoHook;
+struct NoHook;
 
 impl<M> RootHook<M> for NoHook {
     #[inline]
-    fn record(&mut self, _mv: M, _value: Value) {}
+    fn record(&mut self, _mv: M, _value: Value, _alpha: Value, _beta: Value) {}
 }
 
-/// Adapts a closure to [`RootHook`].
-#[derive(Debug, Clone, Copy)]
-pub struct Recorder<F>(pub F);
+/// The root's hook: each root move with its value and bound, into the report, and the
+/// best move.
+struct RootMoves<'a, M> {
+    moves: &'a mut Vec<RootMove<M>>,
+    /// The last move with an exact value: at the root, whose window is open on the far
+    /// side, a move is exact exactly when it improves on every move before it.
+    best: Option<M>,
+}
 
-impl<M, F: FnMut(M, Value)> RootHook<M> for Recorder<F> {
+impl<M: Copy> RootHook<M> for RootMoves<'_, M> {
     #[inline]
-    fn record(&mut self, mv: M, value: Value) {
-        (self.0)(mv, value);
+    fn record(&mut self, mv: M, value: Value, alpha: Value, beta: Value) {
+        let bound = Bound::of(value, alpha, beta);
+        if bound == Bound::Exact {
+            self.best = Some(mv);
+        }
+        self.moves.push(RootMove { mv, value, bound });
     }
 }
 
-/// The side to move as a type: each node's max-or-min choices (which bound a probe must
-/// reach, how `best` and the window move) are made at compile time, and a child is the
-/// other side's instance. `GUARDED` says whether any safeguard is on ([`Guards`]): the
-/// page's search (`false`, the default) compiles with no guard code at all.
+/// The side to move as a type, with the search's two switches: each node's max-or-min
+/// choices (which bound a probe must reach, how `best` and the window move) are made at
+/// compile time, and a child is the other side's instance. `GUARDED` says whether any guard
+/// is on ([`Guards`]): the page's search (`false`) compiles with no guard code at all. `PV`
+/// says whether the search keeps the principal variation ([`Config::with_pv`]).
 // PERF: against the side read at run time, 51.8 instead of 57.1 instructions per node
 // (`valgrind --tool=callgrind nullmove bench --engine optimized`, release build); the time
 // difference is within this machine's noise (`cargo bench -p nullmove-optimized --
@@ -101,31 +322,35 @@ impl<M, F: FnMut(M, Value)> RootHook<M> for Recorder<F> {
 trait Side {
     /// Whether this side maximizes.
     const MAXIMIZING: bool;
-    /// Whether the safeguards are on.
+    /// Whether the guards are on.
     const GUARDED: bool;
+    /// Whether the principal variation is kept.
+    const PV: bool;
     /// The side that moves next.
     type Other: Side;
 }
 
-/// The maximizer to move (X in tic-tac-toe).
-enum Max<const GUARDED: bool = false> {}
-/// The minimizer to move (O in tic-tac-toe).
-enum Min<const GUARDED: bool = false> {}
+/// The maximizer to move.
+enum Max<const GUARDED: bool, const PV: bool> {}
+/// The minimizer to move.
+enum Min<const GUARDED: bool, const PV: bool> {}
 
-impl<const GUARDED: bool> Side for Max<GUARDED> {
+impl<const GUARDED: bool, const PV: bool> Side for Max<GUARDED, PV> {
     const MAXIMIZING: bool = true;
     const GUARDED: bool = GUARDED;
-    type Other = Min<GUARDED>;
+    const PV: bool = PV;
+    type Other = Min<GUARDED, PV>;
 }
 
-impl<const GUARDED: bool> Side for Min<GUARDED> {
+impl<const GUARDED: bool, const PV: bool> Side for Min<GUARDED, PV> {
     const MAXIMIZING: bool = false;
     const GUARDED: bool = GUARDED;
-    type Other = Max<GUARDED>;
+    const PV: bool = PV;
+    type Other = Max<GUARDED, PV>;
 }
 
 /// What a caller knows about a call's depth against the depth limit, as a const parameter of
-/// [`Searcher::visit`], so that a known answer costs no test.
+/// [`Run::visit`], so that a known answer costs no test.
 mod limit {
     /// Unknown: test `depth >= depthLimit`.
     pub const UNKNOWN: u8 = 0;
@@ -136,156 +361,125 @@ mod limit {
     pub const BELOW: u8 = 2;
 }
 
-/// A search in progress: the root state, the configuration, the counters and the sink.
-/// Holds no heap memory of its own.
-///
-/// # Example
-/// ```
-/// use nullmove_core::{Mode, NoSink, Position, SearchParams};
-/// use nullmove_optimized::{Searcher, TicTacToe};
-/// let params = SearchParams::new(5, 3, Mode::Null).unwrap();
-/// let mut sink = NoSink; // the trace compiles away
-/// let mut s = Searcher::new(TicTacToe::from(Position::empty()), params.into(), &mut sink);
-/// let mut root = Vec::new();
-/// let value = s.search_root(|cell, v| root.push((cell, v)));
-/// assert_eq!(s.stats().nodes, 803); // the page's "Why it works" figure
-/// assert_eq!(root.len(), 9);
-/// # let _ = value;
-/// ```
-pub struct Searcher<'s, G: Game + Copy, S: EventSink + ?Sized> {
-    /// The root state; each node works on its own copy (see [`Searcher::interior`]).
-    game: G,
-    config: Config,
+/// A search in progress: the configuration, the counters, the sink and the principal
+/// variation's rows. Holds no heap memory of its own.
+struct Run<'a, G: Game, S: EventSink<G::Move> + ?Sized> {
+    depth_limit: u32,
+    guards: Guards,
     /// Whether any guard is on: with none, the guards cost the page's search one test.
     guarded: bool,
+    /// Whether the principal variation is kept.
+    pv: bool,
+    /// With a fixed R, the page's `depth + R < depthLimit` is `depth < probes_below`,
+    /// computed once and without overflow.
+    probes_below: u32,
     /// The verification state the current subtree runs in (see [`Verifying`]).
     verifying: Verifying,
     stats: Stats,
-    sink: &'s mut S,
+    sink: &'a mut S,
+    lines: &'a mut Lines<G::Move>,
 }
 
-impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
-    /// A searcher about to search `game` under `config`, emitting into `sink`.
-    pub fn new(game: G, config: Config, sink: &'s mut S) -> Self {
+impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
+    fn new(config: &Config, sink: &'a mut S, lines: &'a mut Lines<G::Move>) -> Self {
+        let guards = config.guards();
         Self {
-            game,
-            config,
-            guarded: !config.guards.is_page(),
+            depth_limit: config.depth_limit(),
+            guards,
+            guarded: !guards.is_unguarded(),
+            pv: config.pv(),
+            probes_below: config.depth_limit().saturating_sub(guards.reduction),
             verifying: Verifying::default(),
             stats: Stats::default(),
             sink,
+            lines,
         }
     }
 
-    /// The counters so far.
-    #[must_use]
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// The root state (a search never changes it).
-    #[must_use]
-    pub fn game(&self) -> &G {
-        &self.game
-    }
-
-    /// The root call: depth 0, the open window `(-INF, INF)`, null moves allowed by the
-    /// page's root call (and refused by its `depth > 0` rule). `record` receives each root
-    /// move with what its child returned, in move order (SPEC.md, "The root report").
-    pub fn search_root(&mut self, record: impl FnMut(G::Move, Value)) -> Value {
-        let (game, hook) = (self.game, &mut Recorder(record));
-        if self.guarded {
-            return if game.maximizing() {
-                self.visit::<Max<true>, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
-            } else {
-                self.visit::<Min<true>, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
-            };
+    /// One call of the recursive search at `depth` with the window `(alpha, beta)`, null
+    /// move allowed (and refused at depth 0 by the page's rule), the side's and the guards'
+    /// instance chosen here once.
+    fn enter<H: RootHook<G::Move>>(
+        &mut self,
+        game: G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        hook: &mut H,
+    ) -> Value {
+        match (self.guarded, self.pv) {
+            (false, false) => self.enter_as::<false, false, H>(game, depth, alpha, beta, hook),
+            (false, true) => self.enter_as::<false, true, H>(game, depth, alpha, beta, hook),
+            (true, false) => self.enter_as::<true, false, H>(game, depth, alpha, beta, hook),
+            (true, true) => self.enter_as::<true, true, H>(game, depth, alpha, beta, hook),
         }
+    }
+
+    /// [`Run::enter`] with the switches chosen: the side's instance.
+    fn enter_as<const GUARDED: bool, const PV: bool, H: RootHook<G::Move>>(
+        &mut self,
+        game: G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        hook: &mut H,
+    ) -> Value {
         if game.maximizing() {
-            self.visit::<Max, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
+            self.visit::<Max<GUARDED, PV>, true, UNKNOWN, H>(game, depth, alpha, beta, hook)
         } else {
-            self.visit::<Min, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
-        }
-    }
-
-    /// One call of the page's function at `depth` with the window `(alpha, beta)` and
-    /// `allowNull = true`, as the move loop calls it: the entry point for comparing engines
-    /// below the root.
-    pub fn search_window(&mut self, depth: u32, alpha: Value, beta: Value) -> Value {
-        let game = self.game;
-        if self.guarded {
-            let hook = &mut NoHook;
-            return if game.maximizing() {
-                self.visit::<Max<true>, true, { limit::UNKNOWN }, _>(game, depth, alpha, beta, hook)
-            } else {
-                self.visit::<Min<true>, true, { limit::UNKNOWN }, _>(game, depth, alpha, beta, hook)
-            };
-        }
-        if game.maximizing() {
-            self.visit::<Max, true, { limit::UNKNOWN }, NoHook>(
-                game,
-                depth,
-                alpha,
-                beta,
-                &mut NoHook,
-            )
-        } else {
-            self.visit::<Min, true, { limit::UNKNOWN }, NoHook>(
-                game,
-                depth,
-                alpha,
-                beta,
-                &mut NoHook,
-            )
+            self.visit::<Min<GUARDED, PV>, true, UNKNOWN, H>(game, depth, alpha, beta, hook)
         }
     }
 
     #[inline]
-    fn emit(&mut self, event: impl FnOnce() -> Event) {
+    fn emit(&mut self, event: impl FnOnce() -> Event<G::Move>) {
         if self.sink.enabled() {
             self.sink.event(event());
         }
     }
 
     /// The page's rule for trying a null move here, the `allowNull` part excepted (that one
-    /// is the node's type): null mode, not at the root ("the root's actual answer is the move
-    /// itself"), and the probe must start before the depth limit (`depth + R < depthLimit`);
-    /// then whatever the game says about passing (chess: not in check); then, when any is
-    /// on, the safeguards' predicates ([`Guards::allows`]).
+    /// is the node's type): null move on, not at the root ("the root's actual answer is the
+    /// move itself"), and the probe must start before the depth limit (`depth + R <
+    /// depthLimit`); then the game's own rule (chess: not in check); then, when any is on,
+    /// the guards' predicates.
     #[inline]
-    fn null_move_allowed<Sd: Side>(&self, game: &G, depth: u32) -> bool {
-        self.config.mode == Mode::Null
+    fn null_move_allowed<Sd: Side>(&self, game: &G, depth: u32, alpha: Value, beta: Value) -> bool {
+        self.guards.null_move
             && depth > 0
-            && depth + self.reduction::<Sd>(depth) < self.config.depth_limit
+            && if Sd::GUARDED {
+                self.reduction::<Sd>(depth) < self.depth_limit - depth
+            } else {
+                depth < self.probes_below
+            }
             && game.null_allowed()
             && (!Sd::GUARDED
-                || self.config.guards.allows(
+                || self.guards.allows(
                     game,
                     depth,
                     self.reduction::<Sd>(depth),
-                    self.config.depth_limit,
+                    self.depth_limit,
                     self.verifying,
+                    alpha,
+                    beta,
                 ))
     }
 
-    /// The reduction R of a probe from a node at `depth`: the page's fixed R, or the
-    /// adaptive R of [`Guards::reduction`].
+    /// The reduction R of a probe from a node at `depth`: the fixed R, or the one
+    /// [`Guards::reduction_at`] gives for the remaining depth.
     #[inline]
     fn reduction<Sd: Side>(&self, depth: u32) -> u32 {
         if Sd::GUARDED {
-            self.config
-                .guards
-                .reduction(self.config.reduction, self.config.depth_limit - depth)
+            self.guards.reduction_at(self.depth_limit - depth)
         } else {
-            self.config.reduction
+            self.guards.reduction
         }
     }
 
     /// The probe's cutoff step, after a probe failed high at `depth`: the
-    /// page prunes at once; a verification guard first searches the node again with real
-    /// moves (its own call at [`Verification::target`](crate::Verification::target), in
-    /// the state [`Verification::below`](crate::Verification::below) hands its subtree)
-    /// and lets [`Verification::verdict`](crate::Verification::verdict) decide.
+    /// page prunes at once; a verification first searches the node again with real moves
+    /// (its own call at the verification's target depth, in the state its subtree runs in)
+    /// and lets the verification's verdict decide.
     // PERF: out of line and cold, so the page's search (no guard on) keeps its code layout.
     #[cold]
     #[inline(never)]
@@ -296,35 +490,35 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         alpha: Value,
         beta: Value,
     ) -> Option<Value> {
-        let verification = self.config.guards.verification;
+        let verification = self.guards.verification;
         let r = self.reduction::<Sd>(depth);
         let bound = if Sd::MAXIMIZING { beta } else { alpha };
-        let Some(target_depth) =
-            verification.target(depth, r, self.config.depth_limit, self.verifying)
+        let Some(target_depth) = verification.target(depth, r, self.depth_limit, self.verifying)
         else {
             return Some(self.prune(depth, bound));
         };
-        debug_assert!(target_depth < self.config.depth_limit, "a real search");
-        let side = Player::from_maximizing(Sd::MAXIMIZING);
+        debug_assert!(target_depth < self.depth_limit, "a real search");
+        let maximizing = Sd::MAXIMIZING;
         self.emit(|| Event::VerifyStart {
             depth,
-            side,
+            maximizing,
             target_depth,
         });
         let outer = self.verifying;
         self.verifying = verification.below(outer, Sd::MAXIMIZING);
+        let (a, b) = self.guards.probe_window(maximizing, alpha, beta);
         let score = self.visit::<Sd, false, { limit::UNKNOWN }, NoHook>(
             game,
             target_depth,
-            alpha,
-            beta,
+            a,
+            b,
             &mut NoHook,
         );
         self.verifying = outer;
         let fails = Self::probe_fails(Sd::MAXIMIZING, score, alpha, beta);
         self.emit(|| Event::VerifyResolved {
             depth,
-            side,
+            maximizing,
             score,
             bound,
             fails,
@@ -367,7 +561,7 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
 
     /// One call of the page's function, split in two: this inlined head counts the node,
     /// emits its `Call` and settles the leaves (a finished game, the depth limit); only a
-    /// node that will probe or move pays for a real call, into [`Searcher::interior`].
+    /// node that will probe or move pays for a real call, into [`Run::interior`].
     /// `LIMIT` is what the caller knows about `depth >= depthLimit` (see [`limit`]).
     // PERF: against every node a call (`visit` out of line), 51.8 instead of 58.5
     // instructions per node (`valgrind --tool=callgrind nullmove bench --engine optimized`)
@@ -392,20 +586,16 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         let at_limit = match LIMIT {
             limit::AT => true,
             limit::BELOW => false,
-            _ => depth >= self.config.depth_limit,
+            _ => depth >= self.depth_limit,
         };
-        debug_assert_eq!(
-            at_limit,
-            depth >= self.config.depth_limit,
-            "LIMIT = {LIMIT}"
-        );
+        debug_assert_eq!(at_limit, depth >= self.depth_limit, "LIMIT = {LIMIT}");
         // Leaves at the limit are counted by their parent's loop, once per loop (`moves`).
         if LIMIT != limit::AT {
             self.stats.nodes += 1;
         }
         self.emit(|| Event::Call {
             depth,
-            side: Player::from_maximizing(Sd::MAXIMIZING),
+            maximizing: Sd::MAXIMIZING,
             alpha,
             beta,
             allow_null: ALLOW_NULL,
@@ -440,55 +630,58 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
     }
 
     /// The rest of one call of the page's `nullMoveSearch(board, depth, maximizing, alpha,
-    /// beta, depthLimit, R, allowNull)` once [`Searcher::visit`] has ruled out a leaf: the
-    /// null move, then the moves. The side and `allowNull` are type parameters, the board
-    /// is this call's own copy, the depth limit and R live in `self`.
+    /// beta, depthLimit, R, allowNull)` once [`Run::visit`] has ruled out a leaf: the null
+    /// move, then the moves. The side and `allowNull` are type parameters, the state is this
+    /// call's own copy, the depth limit and the guards live in `self`.
     // PERF: the state travels down by value (`G: Copy`; tic-tac-toe's is one word, kept in a
-    // register), each call making and unmaking moves on its own copy. Against one state
-    // mutated in place through a `&mut G`: 51.8 instead of 54.9 instructions per node
-    // (`valgrind --tool=callgrind nullmove bench --engine optimized`); `cargo bench -p
-    // nullmove-optimized -- 'optimized searcher/null'`: depth 5 R 3, 330 instead of 262 M
-    // nodes/s; depth 9 R 1, 182 instead of 153; depth 9 R 4, 225 instead of 199.
+    // register), each child getting a copy with the move played, nothing taken back.
+    // Against one state mutated in place through a `&mut G` with make and unmake: 49.03
+    // instead of 54.89 instructions per node (`valgrind --tool=callgrind --dump-instr=no
+    // nullmove bench --engine optimized`, 2,146.4 against 2,402.9 million); copying and then
+    // also unmaking, as before, ran the same 2,146.4 million. The first measurement of the
+    // same choice, `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`: depth 5
+    // R 3, 330 instead of 262 M nodes/s; depth 9 R 1, 182 instead of 153.
     fn interior<Sd: Side, const ALLOW_NULL: bool, H: RootHook<G::Move>>(
         &mut self,
-        mut game: G,
+        game: G,
         depth: u32,
         alpha: Value,
         beta: Value,
         hook: &mut H,
     ) -> Value {
-        debug_assert!(
-            depth < self.config.depth_limit,
-            "leaves are settled by visit()"
-        );
+        debug_assert!(depth < self.depth_limit, "leaves are settled by visit()");
         let maximizing = Sd::MAXIMIZING;
-        let side = Player::from_maximizing(maximizing);
 
         // 3. The null move: pass, search the opponent's reply at depth + 1 + R with null
         //    moves disabled, and prune if even that reaches the bound.
-        if ALLOW_NULL && self.null_move_allowed::<Sd>(&game, depth) {
+        if ALLOW_NULL && self.null_move_allowed::<Sd>(&game, depth, alpha, beta) {
             let r = self.reduction::<Sd>(depth);
             let bound = if maximizing { beta } else { alpha };
             self.stats.null_probes += 1;
             self.emit(|| Event::ProbeStart {
                 depth,
-                side,
+                maximizing,
                 bound,
                 target_depth: depth + 1 + r,
             });
-            game.make_null();
+            let mut passed = game;
+            passed.pass();
+            let (a, b) = if Sd::GUARDED {
+                self.guards.probe_window(maximizing, alpha, beta)
+            } else {
+                (alpha, beta)
+            };
             let score = self.visit::<Sd::Other, false, { limit::UNKNOWN }, NoHook>(
-                game,
+                passed,
                 depth + 1 + r,
-                alpha,
-                beta,
+                a,
+                b,
                 &mut NoHook,
             );
-            game.unmake_null();
             let fails = Self::probe_fails(maximizing, score, alpha, beta);
             self.emit(|| Event::ProbeResolved {
                 depth,
-                side,
+                maximizing,
                 score,
                 bound,
                 fails,
@@ -510,30 +703,34 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         // optimized`); `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`: depth
         // 5 R 3, 330 instead of 288 M nodes/s (at depth 9, where few children sit on the
         // limit, within noise).
-        if depth + 1 >= self.config.depth_limit {
+        if depth + 1 >= self.depth_limit {
             self.moves::<Sd, { limit::AT }, H>(game, depth, alpha, beta, hook)
         } else {
             self.moves::<Sd, { limit::BELOW }, H>(game, depth, alpha, beta, hook)
         }
     }
 
-    /// The page's move loop at `depth`: each move made, its child searched with the window
-    /// carried, the move taken back, `best` and the window updated, a cutoff when
-    /// `beta <= alpha`. `CHILD_LIMIT` is where every child lies against the depth limit.
+    /// The page's move loop at `depth`: each move played on a copy, its child searched with
+    /// the window carried, `best` and the window updated, a cutoff when `beta <= alpha`.
+    /// `CHILD_LIMIT` is where every child lies against the depth limit.
+    ///
+    /// The node's line (its principal variation) changes only where a child's value is
+    /// exact, strictly inside the window it was searched with: that child moved the window
+    /// without cutting it. Fail-soft alpha-beta gives an exact node exactly one such last
+    /// child, its best, so a bound's line is never read.
     #[allow(clippy::inline_always)] // measured: see the PERF note in `interior`
     #[inline(always)]
     fn moves<Sd: Side, const CHILD_LIMIT: u8, H: RootHook<G::Move>>(
         &mut self,
-        mut game: G,
+        game: G,
         depth: u32,
         mut alpha: Value,
         mut beta: Value,
         hook: &mut H,
     ) -> Value {
         let maximizing = Sd::MAXIMIZING;
-        let side = Player::from_maximizing(maximizing);
+        let window = (alpha, beta);
         let mut best = if maximizing { -INF } else { INF };
-        let mut searched = false;
         // PERF: the leaves at the limit counted here in a register and added to the node
         // count once per loop, instead of one read-modify-write of `stats.nodes` per leaf:
         // 51.12 -> 49.05 instructions per node (`valgrind --tool=callgrind --dump-instr=no
@@ -542,25 +739,25 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         // 158.6 -> 180.2 M nodes/s, best 190.7 -> 193.7.
         let mut leaves = 0;
         for mv in game.moves() {
-            game.make(mv);
+            let mut child = game;
+            child.play(mv);
             self.emit(|| Event::Move {
                 depth,
-                side,
-                cell: G::move_label(mv),
+                maximizing,
+                mv,
             });
             let value = self.visit::<Sd::Other, true, CHILD_LIMIT, NoHook>(
-                game,
+                child,
                 depth + 1,
                 alpha,
                 beta,
                 &mut NoHook,
             );
-            game.unmake(mv);
-            hook.record(mv, value);
-            searched = true;
+            hook.record(mv, value, alpha, beta);
             if CHILD_LIMIT == limit::AT {
                 leaves += 1;
             }
+            let moved = if maximizing { alpha } else { beta };
             if maximizing {
                 best = best.max(value);
                 alpha = alpha.max(best);
@@ -572,16 +769,57 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
                 self.stats.beta_cutoffs += 1;
                 self.emit(|| Event::Cutoff {
                     depth,
-                    cell: G::move_label(mv),
+                    mv,
                     alpha,
                     beta,
                 });
                 break;
             }
+            // The window moved without a cutoff: the child's value is exact.
+            if Sd::PV && CHILD_LIMIT != limit::AT && moved != if maximizing { alpha } else { beta }
+            {
+                self.line_through(game, depth, mv);
+            }
         }
         self.stats.nodes += leaves;
-        debug_assert!(searched, "a position that is not over has a move");
+        debug_assert!(
+            best != if maximizing { -INF } else { INF },
+            "a move was searched"
+        );
+        if Sd::PV && CHILD_LIMIT == limit::AT && window.0 < best && best < window.1 {
+            self.line_to_leaf(game, depth, best);
+        }
         self.emit(|| Event::Return { depth, value: best });
         best
+    }
+
+    /// The line of a node at `depth` whose child by `mv` is exact: `mv` and the child's
+    /// line, unless the child is a finished game.
+    #[cold]
+    #[inline(never)]
+    fn line_through(&mut self, game: G, depth: u32, mv: G::Move) {
+        let mut child = game;
+        child.play(mv);
+        let from_child = child.terminal_score(depth + 1).is_none();
+        self.lines.set(depth, mv, from_child);
+    }
+
+    /// The line of an exact node one ply above the limit: its first move whose leaf is
+    /// worth `best` (the move loop keeps no move, so as to cost its leaves nothing).
+    #[cold]
+    #[inline(never)]
+    fn line_to_leaf(&mut self, game: G, depth: u32, best: Value) {
+        for mv in game.moves() {
+            let mut child = game;
+            child.play(mv);
+            let value = child
+                .terminal_score(depth + 1)
+                .unwrap_or_else(|| child.evaluate());
+            if value == best {
+                self.lines.set(depth, mv, false);
+                return;
+            }
+        }
+        debug_assert!(false, "the best leaf is among the moves");
     }
 }

@@ -1,16 +1,19 @@
-//! The safeguards (issue 5), guard by guard: hand-checked cases on the page's pitfall,
-//! exact equivalences that must hold on every reachable position, and a trace checker that
-//! replays every guarded search and fails on any pass or prune a guard forbids.
+//! The guards, one by one: hand-checked cases on the page's pitfall, exact equivalences that
+//! must hold on every reachable position, and a trace checker that replays every guarded
+//! search and fails on any pass, probe window or prune a guard forbids.
 
 use nullmove_core::{
-    Engine, Event, EventSink, Game, Mode, Player, Position, RootReport, SearchParams, heuristic,
+    Engine, Event, EventSink, Game, Mode, Player, Position, RootReport, SearchParams, Value,
+    heuristic,
 };
+use nullmove_optimized::tictactoe::{Mark, TicTacToe};
 use nullmove_optimized::{
-    GuardedEngine, Guards, HEINZ_DEPTH, Mark, OptimizedEngine, TicTacToe, Verification,
+    GuardedEngine, Guards, HEINZ_DEPTH, OptimizedEngine, ReductionRule, Verification,
 };
 use rayon::prelude::*;
 
-const PAGE: Guards = Guards::PAGE;
+/// No guard: the page's rule (the engine takes R from the search's parameters).
+const PAGE: Guards = Guards::unguarded(0);
 
 fn params(depth: u32, r: u32, mode: Mode) -> SearchParams {
     SearchParams::new(depth, r, mode).expect("in range")
@@ -60,6 +63,19 @@ fn assert_none(what: &str, (n, failures): (usize, Vec<String>)) {
         "{what}: {} failures, first:\n{}",
         failures.len(),
         failures[..failures.len().min(10)].join("\n")
+    );
+}
+
+/// Asserts that null-move search under `g` is, report and counters alike, the page's null
+/// move with R `page_r(depth limit, R)` wherever that is given, on every position.
+fn assert_is_the_page(what: &str, g: Guards, page_r: impl Fn(u32, u32) -> Option<u32> + Sync) {
+    assert_none(
+        what,
+        over_grid(|p, d, r| {
+            let page = OptimizedEngine.search(p, &params(d, page_r(d, r)?, Mode::Null));
+            let got = search(g, p, d, r, Mode::Null);
+            (got != page).then(|| format!("{got:?} vs page {page:?}"))
+        }),
     );
 }
 
@@ -136,7 +152,7 @@ fn pitfall_under_each_guard() {
     // at depth 2 and searches X's real replies, which do not fail low; the centre is found.
     assert_eq!(
         choice(Guards {
-            adaptive_r: true,
+            rule: ReductionRule::Adaptive,
             ..PAGE
         }),
         (Some(4), 12)
@@ -210,8 +226,15 @@ fn guards_never_touch_plain_search() {
             min_probe_depth: 2,
             threat: true,
             min_material: 4,
-            adaptive_r: true,
+            rule: ReductionRule::Adaptive,
             verification: Verification::Stockfish { min_remaining: 1 },
+            ..PAGE
+        },
+        Guards {
+            eval_gate: true,
+            zero_window: true,
+            rule: ReductionRule::DepthScaled,
+            ..PAGE
         },
         Guards {
             verification: Verification::TabibiNetanyahu,
@@ -264,14 +287,7 @@ fn verification_threshold_out_of_reach_is_the_page() {
         verification: Verification::Stockfish { min_remaining: 9 },
         ..PAGE
     };
-    assert_none(
-        "stockfish:9",
-        over_grid(|p, d, r| {
-            let page = OptimizedEngine.search(p, &params(d, r, Mode::Null));
-            let got = search(g, p, d, r, Mode::Null);
-            (got != page).then(|| format!("{got:?} vs page {page:?}"))
-        }),
-    );
+    assert_is_the_page("stockfish:9", g, |_, r| Some(r));
 }
 
 /// Adaptive R at depth limits up to 7: a probing node (depth >= 1) has at most 6 plies
@@ -281,20 +297,12 @@ fn verification_threshold_out_of_reach_is_the_page() {
 fn adaptive_r_below_heinz_depth_is_the_page_with_one_ply_less() {
     assert_eq!(HEINZ_DEPTH, 6);
     let g = Guards {
-        adaptive_r: true,
+        rule: ReductionRule::Adaptive,
         ..PAGE
     };
-    assert_none(
-        "adaptive R",
-        over_grid(|p, d, r| {
-            if d > HEINZ_DEPTH + 1 {
-                return None;
-            }
-            let page = OptimizedEngine.search(p, &params(d, r.saturating_sub(1), Mode::Null));
-            let got = search(g, p, d, r, Mode::Null);
-            (got != page).then(|| format!("{got:?} vs page R-1 {page:?}"))
-        }),
-    );
+    assert_is_the_page("adaptive R", g, |d, r| {
+        (d <= HEINZ_DEPTH + 1).then_some(r.saturating_sub(1))
+    });
 }
 
 /// An endgame guard with m = 1 never fires (a non-terminal position has an empty cell), but
@@ -306,13 +314,57 @@ fn vacuous_guards_are_the_page() {
         min_material: 1, // every non-terminal position has an empty cell
         ..PAGE
     };
-    assert_none(
-        "vacuous",
-        over_grid(|p, d, r| {
-            let page = OptimizedEngine.search(p, &params(d, r, Mode::Null));
-            let got = search(vacuous, p, d, r, Mode::Null);
-            (got != page).then(|| format!("{got:?} vs page {page:?}"))
-        }),
+    assert_is_the_page("vacuous", vacuous, |_, r| Some(r));
+}
+
+/// A growing R adds a third of the remaining depth: with depth limits up to 3 a probing node
+/// (depth >= 1) has at most 2 plies left, so R stays R and the search is the page's.
+#[test]
+fn depth_scaled_r_near_the_root_of_small_searches_is_the_page() {
+    let g = Guards {
+        rule: ReductionRule::DepthScaled,
+        ..PAGE
+    };
+    assert_is_the_page("depth-r", g, |d, r| (d <= 3).then_some(r));
+}
+
+/// Where no probe can fire inside another probe's subtree (depth limit <= 3 + 2R: the
+/// probe's grandchildren sit at depth >= 3 + R), the subtree is plain alpha-beta, which
+/// tells a value at least beta from one below it in any window with that beta: the
+/// zero-window probe decides every probe as the page's does, so the report is the page's
+/// but for the nodes the narrower probes save.
+#[test]
+fn zero_window_probe_decides_as_the_full_window() {
+    let g = Guards {
+        zero_window: true,
+        ..PAGE
+    };
+    let (mut saved, mut searches) = (0_u64, 0_u64);
+    for d in 1..=9 {
+        for r in 0..=6_u32 {
+            if d > 3 + 2 * r {
+                continue;
+            }
+            for p in Position::all_nonterminal().iter().step_by(7) {
+                let page = OptimizedEngine.search(p, &params(d, r, Mode::Null));
+                let got = search(g, p, d, r, Mode::Null);
+                let same = (got.best_move, got.value, &got.moves, got.stats.null_cutoffs)
+                    == (
+                        page.best_move,
+                        page.value,
+                        &page.moves,
+                        page.stats.null_cutoffs,
+                    );
+                assert!(same, "{p} d{d} R{r}: {got:?} vs page {page:?}");
+                assert!(got.nodes <= page.nodes, "{p} d{d} R{r}");
+                saved += page.nodes - got.nodes;
+                searches += 1;
+            }
+        }
+    }
+    assert!(
+        searches > 10_000 && saved > 0,
+        "{searches} searches, {saved} nodes saved"
     );
 }
 
@@ -327,8 +379,8 @@ struct GuardCheck {
     /// The configured R (the adaptive one is recomputed from it).
     reduction: u32,
     root: TicTacToe,
-    /// The state and depth of each open call.
-    stack: Vec<(TicTacToe, u32)>,
+    /// The state, depth and window of each open call.
+    stack: Vec<(TicTacToe, u32, Value, Value)>,
     /// The state the next call searches.
     pending: Option<TicTacToe>,
     /// Open verifications: the passing side and the node's depth.
@@ -337,6 +389,8 @@ struct GuardCheck {
     previous: Option<Event>,
     /// An event is expected next (the verification's own call).
     expect_call_at: Option<u32>,
+    /// The window the next call (a probe's) must have.
+    expect_window: Option<(Value, Value)>,
     broken: Vec<String>,
     verifications: u64,
     refuted: u64,
@@ -354,6 +408,7 @@ impl GuardCheck {
             verifying: Vec::new(),
             previous: None,
             expect_call_at: None,
+            expect_window: None,
             broken: Vec::new(),
             verifications: 0,
             refuted: 0,
@@ -370,12 +425,25 @@ impl GuardCheck {
         }
     }
 
-    fn on_probe(&mut self, depth: u32, side: Player, target_depth: u32) {
+    /// The window a probe (or a verification) of the current node searches.
+    fn probe_window(&self, side: Player) -> (Value, Value) {
+        let &(_, _, alpha, beta) = self.stack.last().expect("inside a call");
+        if !self.guards.zero_window {
+            (alpha, beta)
+        } else if side.is_maximizing() {
+            (beta - 1, beta)
+        } else {
+            (alpha, alpha + 1)
+        }
+    }
+
+    fn on_probe(&mut self, depth: u32, side: Player, bound: Value, target_depth: u32) {
         let state = self.top();
+        self.expect_window = Some(self.probe_window(side));
         let g = self.guards;
         let r = target_depth - depth - 1;
         let remaining = self.depth_limit - depth;
-        if r != g.reduction(self.reduction, remaining) {
+        if r != g.with_reduction(self.reduction).reduction_at(remaining) {
             self.broke(format!("probe at depth {depth} with R {r}"));
         }
         if !g.probe_deep_enough(depth, r, self.depth_limit) {
@@ -404,8 +472,21 @@ impl GuardCheck {
         {
             self.broke(format!("a verifying node passes with {remaining} ply left"));
         }
+        if g.eval_gate {
+            let eval = state.evaluate();
+            let reaches = if side.is_maximizing() {
+                eval >= bound
+            } else {
+                eval <= bound
+            };
+            if !reaches {
+                self.broke(format!(
+                    "{side} probes at depth {depth} with eval {eval} short of {bound}"
+                ));
+            }
+        }
         let mut passed = state;
-        passed.make_null();
+        passed.pass();
         self.pending = Some(passed);
     }
 
@@ -444,25 +525,33 @@ impl EventSink for GuardCheck {
                 other => self.broke(format!("verification's call expected at {at}: {other:?}")),
             }
         }
+        if let Some(window) = self.expect_window.take() {
+            match event {
+                Event::Call { alpha, beta, .. } if (alpha, beta) == window => {}
+                other => self.broke(format!("a probe's call in {window:?} expected: {other:?}")),
+            }
+        }
         match event {
-            Event::Call { depth, .. } => {
+            Event::Call {
+                depth, alpha, beta, ..
+            } => {
                 let state = self.pending.take().unwrap_or(self.root);
-                self.stack.push((state, depth));
+                self.stack.push((state, depth, alpha, beta));
             }
             Event::Return { .. } => {
                 self.stack.pop();
             }
             Event::Move { side, cell, .. } => {
                 let mut next = self.top();
-                next.make(Mark::new(cell, side));
+                next.play(Mark::new(cell, side));
                 self.pending = Some(next);
             }
             Event::ProbeStart {
                 depth,
                 side,
+                bound,
                 target_depth,
-                ..
-            } => self.on_probe(depth, side, target_depth),
+            } => self.on_probe(depth, side, bound, target_depth),
             Event::VerifyStart {
                 depth,
                 side,
@@ -483,6 +572,7 @@ impl EventSink for GuardCheck {
                 self.verifying.push((side, depth));
                 self.pending = Some(self.top());
                 self.expect_call_at = Some(target_depth);
+                self.expect_window = Some(self.probe_window(side));
             }
             Event::VerifyResolved { depth, fails, .. } => {
                 if self.verifying.pop().map(|v| v.1) != Some(depth) {
@@ -513,7 +603,7 @@ fn every_pass_and_prune_obeys_its_guard() {
             ..PAGE
         },
         Guards {
-            adaptive_r: true,
+            rule: ReductionRule::Adaptive,
             ..PAGE
         },
         Guards {
@@ -531,9 +621,32 @@ fn every_pass_and_prune_obeys_its_guard() {
         Guards {
             min_probe_depth: 1,
             threat: true,
-            adaptive_r: true,
+            rule: ReductionRule::Adaptive,
             verification: Verification::TabibiNetanyahu,
             ..PAGE
+        },
+        Guards {
+            eval_gate: true,
+            ..PAGE
+        },
+        Guards {
+            zero_window: true,
+            ..PAGE
+        },
+        Guards {
+            rule: ReductionRule::DepthScaled,
+            ..PAGE
+        },
+        Guards {
+            zero_window: true,
+            verification: Verification::TabibiNetanyahu,
+            ..PAGE
+        },
+        // Every condition at once, as the preset names them (R from the grid), verifying
+        // from two plies left so that these small searches verify.
+        Guards {
+            verification: Verification::Stockfish { min_remaining: 2 },
+            ..Guards::STOCKFISH
         },
     ];
     let positions = Position::all_nonterminal();
