@@ -292,12 +292,12 @@ fn main() {
     };
     println!("\nthe game: {ply} plies, {result}\n");
     println!(
-        "{:<10} {:>10} {:>9} {:>12} {:>11}   guards",
+        "{:<13} {:>10} {:>9} {:>12} {:>11}   guards",
         "configuration", "nodes", "vs plain", "other moves", "worse moves"
     );
     for ((name, guards), t) in configurations.iter().zip(&tallies) {
         println!(
-            "{:<10} {:>10} {:>8.2}x {:>12} {:>11}   {guards}",
+            "{:<13} {:>10} {:>8.2}x {:>12} {:>11}   {guards}",
             name,
             t.nodes,
             t.nodes as f64 / tallies[0].nodes as f64,
