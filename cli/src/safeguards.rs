@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use nullmove_fixtures::audit::count;
 use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
 use nullmove_fixtures::sweep::{Grid, PositionSet};
+use nullmove_optimized::Guards;
 use plotters::prelude::*;
 
 use crate::common::{self, CliError};
@@ -68,10 +69,12 @@ fn svg_error(e: impl std::fmt::Display) -> CliError {
     CliError::Message(format!("cannot draw the SVG: {e}"))
 }
 
-/// The colour of a configuration: by the guard it is built on.
+/// The colour of a configuration: by the guard it is built on; the presets apart.
 fn colour(name: &str) -> RGBColor {
     if name == "page" {
         BLACK
+    } else if Guards::presets().any(|(preset, _)| preset == name) {
+        RGBColor(140, 86, 75)
     } else if name.contains('+') {
         RGBColor(110, 110, 110)
     } else if name.starts_with("min-probe-depth") {
@@ -105,7 +108,7 @@ fn draw(t: &Safeguards, path: &Path) -> Result<(), CliError> {
         .caption(
             format!(
                 "Which guard? Nodes saved against worse moves, {} positions x depth limits \
-                 1..=9 x R 0..=6",
+                 1..=9 x R 0..=6 (a preset at its own R)",
                 count(t.positions)
             ),
             ("sans-serif", 22),
