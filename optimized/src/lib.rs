@@ -8,9 +8,11 @@
 //! exact or a bound, the principal variation, and the node counts. [`Searcher`] searches
 //! many positions without allocating; [`search_traced`] shows every step as [`Event`]s.
 //!
-//! The search is the page's `nullMoveSearch` ("Reference implementation"), statement for
-//! statement: on tic-tac-toe ([`tictactoe`]) it visits exactly the page's nodes, which the
-//! workspace checks on every reachable position.
+//! The search is, statement for statement, the null-move search of the algorithms page this
+//! workspace reproduces ("the page": its `nullMoveSearch`, "Reference implementation"), the
+//! guards around it are named after the engines and papers they come from, and on the
+//! page's own game, tic-tac-toe ([`tictactoe`]), it visits exactly the page's nodes, which
+//! the workspace checks on every reachable position.
 //!
 //! # Example
 //! Connect-the-dots in one row: players alternately claim the leftmost or rightmost free
@@ -51,8 +53,10 @@
 
 mod config;
 mod guards;
+mod lines;
 mod report;
 mod search;
+mod searcher;
 pub mod tictactoe;
 pub mod trace;
 
@@ -60,6 +64,6 @@ pub use config::Config;
 pub use guards::{GuardError, Guards, HEINZ_DEPTH, ReductionRule, Verification};
 pub use nullmove_core::{Game, INF, Stats, Value};
 pub use report::{Bound, Report, RootMove};
-pub use search::{Searcher, search, search_traced};
+pub use searcher::{Searcher, search, search_traced};
 pub use tictactoe::{GuardedEngine, OptimizedEngine};
 pub use trace::{Event, EventSink, NoSink};

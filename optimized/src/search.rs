@@ -11,7 +11,8 @@
 //!   `ALLOW_NULL = false` instance of [`Run::visit`], so it has no null-move code at all;
 //! - leaves (a finished game, the depth limit) are settled inline by the parent
 //!   ([`Run::visit`]) rather than through a call, still counted and traced as one node;
-//! - events are built only when the sink is enabled; with [`NoSink`] the trace compiles away.
+//! - events are built only when the sink is enabled; with [`NoSink`](crate::NoSink) the trace
+//!   compiles away.
 //!
 //! Each decision of the null-move block is one named function, so the guards are named
 //! predicates and steps here, configured in [`Guards`], not scattered conditions. Every
@@ -20,290 +21,25 @@
 use nullmove_core::{Game, INF, LeafKind, Stats, Value};
 
 use crate::guards::{Confirm, Verifying};
-use crate::trace::{Event, EventSink, NoSink};
-use crate::{Bound, Config, Guards, Report, RootMove};
+use crate::lines::Lines;
+use crate::trace::{Event, EventSink};
+use crate::{Config, Guards};
 use limit::UNKNOWN;
-
-/// Searches `game` under `config` and reports on its root: the one call.
-///
-/// Allocates the report's two lists (and the principal variation's working rows); to search
-/// many positions without allocating, keep a [`Searcher`].
-///
-/// # Example
-/// The pile game of [`Game`]'s example: take 1 or 2, whoever empties the pile wins. From 4,
-/// the maximizer takes 1 and leaves a multiple of 3.
-/// ```
-/// use nullmove_core::{Game, Value};
-/// use nullmove_optimized::{search, Bound, Config, Guards};
-///
-/// #[derive(Clone, Copy)]
-/// struct Pile { left: u8, max_to_move: bool }
-///
-/// impl Game for Pile {
-///     type Move = u8;
-///     type Moves = std::ops::RangeInclusive<u8>;
-///     fn maximizing(&self) -> bool { self.max_to_move }
-///     fn moves(&self) -> Self::Moves { 1..=self.left.min(2) }
-///     fn play(&mut self, take: u8) { self.left -= take; self.max_to_move = !self.max_to_move; }
-///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
-///     fn terminal_score(&self, depth: u32) -> Option<Value> {
-///         let sooner = 100 - depth as Value; // faster wins score higher
-///         (self.left == 0).then(|| if self.max_to_move { -sooner } else { sooner })
-///     }
-///     fn evaluate(&self) -> Value { 0 }
-/// }
-///
-/// let report = search(Pile { left: 4, max_to_move: true }, &Config::new(10).with_guards(Guards::NONE));
-/// assert_eq!(report.best_move, Some(1));
-/// assert_eq!(report.value, 97); // the maximizer empties the pile at ply 3
-/// assert_eq!(report.pv, [1, 1, 2]); // the loser's best try (1) first, by move order
-/// assert_eq!(report.moves[0].bound, Bound::Exact);
-/// assert_eq!(report.moves[1].bound, Bound::Upper); // taking 2 only proved no better
-/// ```
-#[must_use]
-pub fn search<G: Game>(game: G, config: &Config) -> Report<G::Move> {
-    search_traced(game, config, &mut NoSink)
-}
-
-/// [`search`], emitting every step into `sink`.
-pub fn search_traced<G: Game, S: EventSink<G::Move> + ?Sized>(
-    game: G,
-    config: &Config,
-    sink: &mut S,
-) -> Report<G::Move> {
-    let mut searcher = Searcher::new();
-    searcher.search_traced(game, config, sink);
-    searcher.report
-}
-
-/// A searcher that keeps its working memory (the report's lists, the principal variation's
-/// rows) from one search to the next, so that once they have grown to a game's size, a
-/// search allocates nothing at all.
-///
-/// # Example
-/// ```
-/// use nullmove_core::Position;
-/// use nullmove_optimized::{tictactoe::TicTacToe, Config, Guards, Searcher};
-/// let mut searcher = Searcher::new();
-/// let config = Config::new(5).with_guards(Guards::unguarded(3));
-/// let report = searcher.search(TicTacToe::from(Position::empty()), &config);
-/// assert_eq!(report.stats.nodes, 803); // the page's "Why it works" figure
-/// assert_eq!(report.moves.len(), 9);
-/// ```
-#[derive(Debug, Clone)]
-pub struct Searcher<M> {
-    lines: Lines<M>,
-    report: Report<M>,
-}
-
-impl<M> Default for Searcher<M> {
-    fn default() -> Self {
-        Self {
-            lines: Lines::default(),
-            report: Report::default(),
-        }
-    }
-}
-
-impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
-    /// A searcher with no memory yet.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Searches `game` under `config` (see [`search`]); the report stays in the searcher
-    /// until the next search.
-    pub fn search<G: Game<Move = M>>(&mut self, game: G, config: &Config) -> &Report<M> {
-        self.search_traced(game, config, &mut NoSink)
-    }
-
-    /// Searches `game` under `config`, emitting every step into `sink`.
-    pub fn search_traced<G: Game<Move = M>, S: EventSink<M> + ?Sized>(
-        &mut self,
-        game: G,
-        config: &Config,
-        sink: &mut S,
-    ) -> &Report<M> {
-        let report = &mut self.report;
-        report.moves.clear();
-        report.pv.clear();
-        if config.pv() {
-            self.lines.clear(0);
-        }
-        let mut run = Run::new(config, sink, &mut self.lines);
-        let mut hook = RootMoves {
-            moves: &mut report.moves,
-            best: None,
-        };
-        report.value = run.enter(game, 0, -INF, INF, &mut hook);
-        report.best_move = hook.best;
-        report.stats = run.stats;
-        if config.pv() {
-            report.pv.extend(self.lines.line(0));
-            debug_assert_eq!(report.pv.first(), report.best_move.as_ref());
-        }
-        report
-    }
-
-    /// One call of the recursive search on `game` at `depth` with the window
-    /// `(alpha, beta)`, null move allowed, as a parent's move loop calls it: a search from
-    /// a node below some root. Returns the value and the counters.
-    ///
-    /// # Panics
-    /// If the window is empty or outside `[-INF, INF]`.
-    pub fn search_window<G: Game<Move = M>>(
-        &mut self,
-        game: G,
-        config: &Config,
-        depth: u32,
-        alpha: Value,
-        beta: Value,
-    ) -> (Value, Stats) {
-        assert!(
-            -INF <= alpha && alpha < beta && beta <= INF,
-            "a window inside [-INF, INF]: ({alpha}, {beta})"
-        );
-        let mut sink = NoSink;
-        let mut run = Run::new(config, &mut sink, &mut self.lines);
-        let value = run.enter(game, depth, alpha, beta, &mut NoHook);
-        (value, run.stats)
-    }
-
-    /// Grows the searcher's memory for searches to `depth_limit` with up to `root_moves`
-    /// root moves, so that none of them allocates: the principal variation's rows (a square
-    /// of side `depth_limit + 1`, rounded up to a power of two) and the report's lists.
-    /// Without it the memory grows during the first searches, to what they needed.
-    pub fn reserve(&mut self, depth_limit: u32, root_moves: usize) {
-        self.lines.reserve(depth_limit as usize);
-        self.report.moves.reserve(root_moves);
-        self.report.pv.reserve(depth_limit as usize);
-    }
-
-    /// The last search's report.
-    #[must_use]
-    pub const fn report(&self) -> &Report<M> {
-        &self.report
-    }
-
-    /// The last search's report, taken out of the searcher.
-    #[must_use]
-    pub fn into_report(self) -> Report<M> {
-        self.report
-    }
-}
-
-/// The principal variation's working rows, one per depth (the classic triangular table): a
-/// node whose child's value is exact puts the move and the child's line into its own row,
-/// so row 0 ends as the root's line. One flat buffer of `width` rows of `width` moves,
-/// grown on demand (doubling) and kept between searches.
-#[derive(Debug, Clone)]
-struct Lines<M> {
-    /// Row `d` is `moves[d * width..][..lens[d]]`, every slot of it `Some`.
-    moves: Vec<Option<M>>,
-    lens: Vec<usize>,
-    width: usize,
-}
-
-impl<M> Default for Lines<M> {
-    fn default() -> Self {
-        Self {
-            moves: Vec::new(),
-            lens: Vec::new(),
-            width: 0,
-        }
-    }
-}
-
-impl<M: Copy> Lines<M> {
-    /// Makes sure rows `0..=depth` exist.
-    #[inline]
-    fn reserve(&mut self, depth: usize) {
-        if depth >= self.width {
-            self.grow(depth);
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn grow(&mut self, depth: usize) {
-        let width = (depth + 1).next_power_of_two().max(16);
-        let mut moves = vec![None; width * width];
-        for (d, &len) in self.lens.iter().enumerate() {
-            moves[d * width..][..len].copy_from_slice(&self.moves[d * self.width..][..len]);
-        }
-        self.lens.resize(width, 0);
-        (self.moves, self.width) = (moves, width);
-    }
-
-    /// The line of the node at `depth` is `mv`, then the line of its child when `from_child`
-    /// (a finished game writes no row: it has no line).
-    #[inline]
-    fn set(&mut self, depth: u32, mv: M, from_child: bool) {
-        let d = depth as usize;
-        self.reserve(d + 1);
-        let w = self.width;
-        let n = if from_child { self.lens[d + 1] } else { 0 };
-        let (head, tail) = self.moves.split_at_mut((d + 1) * w);
-        let row = &mut head[d * w..];
-        row[0] = Some(mv);
-        for (to, from) in row[1..=n].iter_mut().zip(&tail[..n]) {
-            *to = *from;
-        }
-        self.lens[d] = n + 1;
-    }
-
-    /// The line of the node at `depth` is empty.
-    fn clear(&mut self, depth: u32) {
-        if let Some(len) = self.lens.get_mut(depth as usize) {
-            *len = 0;
-        }
-    }
-
-    /// The moves of row `depth`.
-    fn line(&self, depth: u32) -> impl Iterator<Item = M> + '_ {
-        let d = depth as usize;
-        let len = self.lens.get(d).copied().unwrap_or(0);
-        self.moves[d * self.width..][..len]
-            .iter()
-            .map(|m| m.expect("a line's slots are set"))
-    }
-}
 
 /// Receives what each root child returned; below the root the searcher passes [`NoHook`],
 /// so the move loop has no root bookkeeping at all.
-trait RootHook<M> {
+pub(crate) trait RootHook<M> {
     /// Notes the value the root child reached by `mv` returned, searched in the window
     /// `(alpha, beta)`.
     fn record(&mut self, mv: M, value: Value, alpha: Value, beta: Value);
 }
 
 /// The hook of every node below the root: does nothing, compiled away.
-struct NoHook;
+pub(crate) struct NoHook;
 
 impl<M> RootHook<M> for NoHook {
     #[inline]
     fn record(&mut self, _mv: M, _value: Value, _alpha: Value, _beta: Value) {}
-}
-
-/// The root's hook: each root move with its value and bound, into the report, and the
-/// best move.
-struct RootMoves<'a, M> {
-    moves: &'a mut Vec<RootMove<M>>,
-    /// The last move with an exact value: at the root, whose window is open on the far
-    /// side, a move is exact exactly when it improves on every move before it.
-    best: Option<M>,
-}
-
-impl<M: Copy> RootHook<M> for RootMoves<'_, M> {
-    #[inline]
-    fn record(&mut self, mv: M, value: Value, alpha: Value, beta: Value) {
-        let bound = Bound::of(value, alpha, beta);
-        if bound == Bound::Exact {
-            self.best = Some(mv);
-        }
-        self.moves.push(RootMove { mv, value, bound });
-    }
 }
 
 /// The side to move as a type, with the search's two switches: each node's max-or-min
@@ -363,7 +99,7 @@ mod limit {
 
 /// A search in progress: the configuration, the counters, the sink and the principal
 /// variation's rows. Holds no heap memory of its own.
-struct Run<'a, G: Game, S: EventSink<G::Move> + ?Sized> {
+pub(crate) struct Run<'a, G: Game, S: EventSink<G::Move> + ?Sized> {
     depth_limit: u32,
     guards: Guards,
     /// Whether any guard is on: with none, the guards cost the page's search one test.
@@ -375,13 +111,15 @@ struct Run<'a, G: Game, S: EventSink<G::Move> + ?Sized> {
     probes_below: u32,
     /// The verification state the current subtree runs in (see [`Verifying`]).
     verifying: Verifying,
-    stats: Stats,
+    /// The counters so far.
+    pub(crate) stats: Stats,
     sink: &'a mut S,
     lines: &'a mut Lines<G::Move>,
 }
 
 impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
-    fn new(config: &Config, sink: &'a mut S, lines: &'a mut Lines<G::Move>) -> Self {
+    /// A search under `config`, emitting into `sink`, keeping lines in `lines`.
+    pub(crate) fn new(config: &Config, sink: &'a mut S, lines: &'a mut Lines<G::Move>) -> Self {
         let guards = config.guards();
         Self {
             depth_limit: config.depth_limit(),
@@ -399,7 +137,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     /// One call of the recursive search at `depth` with the window `(alpha, beta)`, null
     /// move allowed (and refused at depth 0 by the page's rule), the side's and the guards'
     /// instance chosen here once.
-    fn enter<H: RootHook<G::Move>>(
+    pub(crate) fn enter<H: RootHook<G::Move>>(
         &mut self,
         game: G,
         depth: u32,

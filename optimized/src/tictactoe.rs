@@ -12,10 +12,7 @@ mod engine;
 
 pub use engine::{GuardedEngine, OptimizedEngine, search_window};
 
-use nullmove_core::{
-    Board, CELLS, Cell, Game, LINES, Player, Position, PositionError, Value, heuristic, score,
-    winner,
-};
+use nullmove_core::{Board, CELLS, Cell, Game, LINES, Player, Position, PositionError, Value};
 
 /// All nine cells as bits.
 const FULL: u16 = (1 << CELLS) - 1;
@@ -321,22 +318,6 @@ impl TicTacToe {
             })
         }
     }
-
-    /// Checks the cached key and the table against `nullmove_core`'s definitions
-    /// (`winner`, `score`, `heuristic`) for this state: used by tests.
-    #[must_use]
-    pub fn agrees_with_core(&self, depth: u32) -> bool {
-        let board = self.board();
-        let core_terminal = (winner(&board).is_some() || board.iter().all(Option::is_some))
-            .then(|| score(winner(&board), depth));
-        self.key() == key_of(self.x(), self.o())
-            && self.x() & self.o() == 0
-            && self.word
-                & !(u64::from(FULL) | u64::from(FULL) << O_SHIFT | 0x7FFF << KEY_SHIFT | SIDE_BIT)
-                == 0
-            && self.terminal_score(depth) == core_terminal
-            && (core_terminal.is_some() || self.evaluate() == heuristic(&board))
-    }
 }
 
 impl From<Position> for TicTacToe {
@@ -525,6 +506,22 @@ impl Game for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nullmove_core::{heuristic, score, winner};
+
+    /// Checks the cached key and the table against `nullmove_core`'s definitions
+    /// (`winner`, `score`, `heuristic`) for this state.
+    fn agrees_with_core(g: TicTacToe, depth: u32) -> bool {
+        let board = g.board();
+        let core_terminal = (winner(&board).is_some() || board.iter().all(Option::is_some))
+            .then(|| score(winner(&board), depth));
+        g.key() == key_of(g.x(), g.o())
+            && g.x() & g.o() == 0
+            && g.word
+                & !(u64::from(FULL) | u64::from(FULL) << O_SHIFT | 0x7FFF << KEY_SHIFT | SIDE_BIT)
+                == 0
+            && g.terminal_score(depth) == core_terminal
+            && (core_terminal.is_some() || g.evaluate() == heuristic(&board))
+    }
 
     /// The table and the incremental key agree with core's rules on all 3^9 boards, with
     /// either side to move and any depth.
@@ -546,7 +543,7 @@ mod tests {
                 assert_eq!(g.board(), board);
                 assert_eq!(g.winner(), winner(&board));
                 for depth in 0..=9 {
-                    assert!(g.agrees_with_core(depth), "key {key}");
+                    assert!(agrees_with_core(g, depth), "key {key}");
                 }
             }
         }
@@ -564,7 +561,7 @@ mod tests {
                     TicTacToe::from(p.play(usize::from(mark.cell())).unwrap()),
                     h
                 );
-                assert!(h.agrees_with_core(1));
+                assert!(agrees_with_core(h, 1));
             }
             let mut h = g;
             h.pass();

@@ -203,6 +203,22 @@ impl Engine for OptimizedEngine {
 /// alpha-beta (no guard reads it); null mode is the search with `guards` at the page's R
 /// (the parameters' R replaces the guards' own). With [`Guards::unguarded`] it is
 /// [`OptimizedEngine`]; with [`Guards::NONE`] it never passes.
+///
+/// # Example
+/// The page's pitfall ("Pitfalls"): at depth limit 3 with R = 1 the probe after X's centre
+/// move lands on the horizon and null-move search settles for cell 0. A minimum probe depth
+/// of one ply refuses that probe, and the search finds the centre again.
+/// ```
+/// use nullmove_core::{Engine, Mode, Position, SearchParams};
+/// use nullmove_optimized::{GuardedEngine, Guards};
+/// let pitfall: Position = "...O.X...".parse().unwrap();
+/// let params = SearchParams::new(3, 1, Mode::Null).unwrap();
+/// let page = GuardedEngine::new(Guards::unguarded(1)).search(&pitfall, &params);
+/// assert_eq!((page.best_move, page.value), (Some(0), 9));
+/// let k1 = Guards { min_probe_depth: 1, ..Guards::unguarded(1) };
+/// let guarded = GuardedEngine::new(k1).search(&pitfall, &params);
+/// assert_eq!((guarded.best_move, guarded.value), (Some(4), 12));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GuardedEngine {
     /// The guards applied in null mode.
