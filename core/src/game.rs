@@ -21,10 +21,11 @@ use crate::search::Value;
 /// sentinels never collide with a score (checked by `debug_assert!`).
 ///
 /// **State**: the searcher copies the state, never takes a move back. Each node plays a move
-/// (or passes) on its own copy and hands that copy to the child; the parent's copy is
-/// untouched. So a state is `Copy`, [`Game::play`] and [`Game::pass`] change it in place,
-/// and there is no unmake to get wrong. A state that is expensive to copy can hold the
-/// expensive part behind a shared reference (K+P vs K keeps its table so).
+/// (or passes) on its own copy (`clone`) and hands that copy to the child; the parent's copy
+/// is untouched. So [`Game::play`] and [`Game::pass`] change a state in place and there is no
+/// unmake to get wrong. A `Copy` state is cheapest (its clone is a plain copy: tic-tac-toe's
+/// is one word); a larger one, a chess board, is cloned as chess engines copy-make; an
+/// expensive part can sit behind a shared reference (K+P vs K keeps its table so).
 ///
 /// **Depth** is the searcher's depth counter, not a move count: plies below the root, where a
 /// null-move probe jumps by `1 + R` at once (the page's "Why it works"). A game that scores
@@ -73,7 +74,7 @@ use crate::search::Value;
 /// g.play(1);
 /// assert_eq!(g.terminal_score(2), Some(-98)); // the minimizer emptied it
 /// ```
-pub trait Game: Copy {
+pub trait Game: Clone {
     /// One move.
     type Move: Copy + Eq + std::fmt::Debug;
 

@@ -137,6 +137,12 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     /// One call of the recursive search at `depth` with the window `(alpha, beta)`, null
     /// move allowed (and refused at depth 0 by the page's rule), the side's and the guards'
     /// instance chosen here once.
+    // PERF: `enter`, `enter_as` and `interior` are `#[inline]`, so that the root's call from
+    // `Searcher` (another module, so another codegen unit) instantiates the recursion in the
+    // caller's unit: 2,205.7 instead of 2,257.7 million instructions (`valgrind
+    // --tool=callgrind --dump-instr=no nullmove bench --engine optimized`; with `Searcher` in
+    // this file, 2,205.6 without the hints).
+    #[inline]
     pub(crate) fn enter<H: RootHook<G::Move>>(
         &mut self,
         game: G,
@@ -154,6 +160,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     }
 
     /// [`Run::enter`] with the switches chosen: the side's instance.
+    #[inline]
     fn enter_as<const GUARDED: bool, const PV: bool, H: RootHook<G::Move>>(
         &mut self,
         game: G,
@@ -371,14 +378,18 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     /// beta, depthLimit, R, allowNull)` once [`Run::visit`] has ruled out a leaf: the null
     /// move, then the moves. The side and `allowNull` are type parameters, the state is this
     /// call's own copy, the depth limit and the guards live in `self`.
-    // PERF: the state travels down by value (`G: Copy`; tic-tac-toe's is one word, kept in a
-    // register), each child getting a copy with the move played, nothing taken back.
+    // PERF: the state travels down by value (tic-tac-toe's is one `Copy` word, kept in a
+    // register, so a clone is that word), each child getting a copy with the move played,
+    // nothing taken back.
     // Against one state mutated in place through a `&mut G` with make and unmake: 49.03
     // instead of 54.89 instructions per node (`valgrind --tool=callgrind --dump-instr=no
     // nullmove bench --engine optimized`, 2,146.4 against 2,402.9 million); copying and then
     // also unmaking, as before, ran the same 2,146.4 million. The first measurement of the
     // same choice, `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`: depth 5
     // R 3, 330 instead of 262 M nodes/s; depth 9 R 1, 182 instead of 153.
+    // PERF: `#[inline]` with `enter`: see the note there.
+    #[inline]
+    #[allow(clippy::needless_pass_by_value)] // by value, in registers: the PERF note above
     fn interior<Sd: Side, const ALLOW_NULL: bool, H: RootHook<G::Move>>(
         &mut self,
         game: G,
@@ -402,7 +413,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
                 bound,
                 target_depth: depth + 1 + r,
             });
-            let mut passed = game;
+            let mut passed = game.clone();
             passed.pass();
             let (a, b) = if Sd::GUARDED {
                 self.guards.probe_window(maximizing, alpha, beta)
@@ -428,7 +439,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
                 if !Sd::GUARDED {
                     return self.prune(depth, bound);
                 }
-                if let Some(value) = self.confirm_cutoff::<Sd>(game, depth, alpha, beta) {
+                if let Some(value) = self.confirm_cutoff::<Sd>(game.clone(), depth, alpha, beta) {
                     return value;
                 }
             }
@@ -442,9 +453,9 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         // 5 R 3, 330 instead of 288 M nodes/s (at depth 9, where few children sit on the
         // limit, within noise).
         if depth + 1 >= self.depth_limit {
-            self.moves::<Sd, { limit::AT }, H>(game, depth, alpha, beta, hook)
+            self.moves::<Sd, { limit::AT }, H>(&game, depth, alpha, beta, hook)
         } else {
-            self.moves::<Sd, { limit::BELOW }, H>(game, depth, alpha, beta, hook)
+            self.moves::<Sd, { limit::BELOW }, H>(&game, depth, alpha, beta, hook)
         }
     }
 
@@ -460,7 +471,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     #[inline(always)]
     fn moves<Sd: Side, const CHILD_LIMIT: u8, H: RootHook<G::Move>>(
         &mut self,
-        game: G,
+        game: &G,
         depth: u32,
         mut alpha: Value,
         mut beta: Value,
@@ -477,7 +488,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         // 158.6 -> 180.2 M nodes/s, best 190.7 -> 193.7.
         let mut leaves = 0;
         for mv in game.moves() {
-            let mut child = game;
+            let mut child = game.clone();
             child.play(mv);
             self.emit(|| Event::Move {
                 depth,
@@ -516,7 +527,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
             // The window moved without a cutoff: the child's value is exact.
             if Sd::PV && CHILD_LIMIT != limit::AT && moved != if maximizing { alpha } else { beta }
             {
-                self.line_through(game, depth, mv);
+                self.line_through(game.clone(), depth, mv);
             }
         }
         self.stats.nodes += leaves;
@@ -546,9 +557,9 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     /// worth `best` (the move loop keeps no move, so as to cost its leaves nothing).
     #[cold]
     #[inline(never)]
-    fn line_to_leaf(&mut self, game: G, depth: u32, best: Value) {
+    fn line_to_leaf(&mut self, game: &G, depth: u32, best: Value) {
         for mv in game.moves() {
-            let mut child = game;
+            let mut child = game.clone();
             child.play(mv);
             let value = child
                 .terminal_score(depth + 1)
