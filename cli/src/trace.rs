@@ -62,6 +62,7 @@ pub fn document_within(args: &Args, max_events: usize) -> Result<Document, CliEr
         ));
     }
     let params = args.search.params()?;
+    args.guards.refuse_idle_in(&params)?;
     let chosen = args.guards.engine(args.engine)?;
     let engine = chosen.get();
     if max_events < usize::MAX {

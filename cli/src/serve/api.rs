@@ -62,6 +62,9 @@ const SEARCH_PARAMS: &[&str] = &[
     "threat-guard",
     "min-empty",
     "adaptive-r",
+    "depth-r",
+    "eval-gate",
+    "zero-window",
     "verify",
 ];
 
@@ -74,6 +77,9 @@ const SWEEP_PARAMS: &[&str] = &[
     "threat-guard",
     "min-empty",
     "adaptive-r",
+    "depth-r",
+    "eval-gate",
+    "zero-window",
     "verify",
 ];
 
