@@ -116,7 +116,10 @@ function searchParams() {
     if ($('min-probe-depth').value !== '0') p.set('min-probe-depth', $('min-probe-depth').value);
     if ($('threat-guard').checked) p.set('threat-guard', 'true');
     if ($('min-empty').value !== '0') p.set('min-empty', $('min-empty').value);
-    if ($('adaptive-r').checked) p.set('adaptive-r', 'true');
+    // Adaptive and growing R exclude each other: one choice, one flag.
+    if ($('r-rule').value !== 'fixed') p.set($('r-rule').value, 'true');
+    if ($('eval-gate').checked) p.set('eval-gate', 'true');
+    if ($('zero-window').checked) p.set('zero-window', 'true');
     if ($('verify').value !== 'none') p.set('verify', $('verify').value);
   }
   return p;

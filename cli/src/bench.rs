@@ -11,7 +11,9 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use nullmove_core::{Engine, Mode, Position, SearchParams};
-use nullmove_optimized::CountingAllocator;
+use nullmove_counting::CountingAllocator;
+use nullmove_optimized::tictactoe::{Mark, TicTacToe};
+use nullmove_optimized::{Config, Searcher};
 use serde::Serialize;
 
 use crate::common::{self, CliError, Io, count};
@@ -112,12 +114,11 @@ fn naive(p: &Position, params: &SearchParams) -> u64 {
     nullmove_naive::NaiveEngine.search(p, params).nodes
 }
 
-/// The optimized searcher with the root moves' values kept in a fixed array: the whole
-/// search, root report values included, without the report's `Vec`.
-fn optimized(p: &Position, params: &SearchParams) -> u64 {
-    let (value, root, len, stats) = nullmove_optimized::search_fixed(p, params);
-    std::hint::black_box((value, root, len));
-    stats.nodes
+/// The optimized searcher as a library user calls it, one `Searcher` for the whole workload
+/// so its memory is reused: the whole search, the report's root moves and line included.
+fn optimized(searcher: &mut Searcher<Mark>, p: &Position, params: &SearchParams) -> u64 {
+    let report = searcher.search(TicTacToe::from(p), &Config::from(params));
+    std::hint::black_box(report).stats.nodes
 }
 
 /// Runs the workload on the chosen engines.
@@ -128,7 +129,12 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
         engines.push(run_engine("naive", &positions, &grid, naive));
     }
     if matches!(args.engine, BenchEngine::Optimized | BenchEngine::All) {
-        engines.push(run_engine("optimized", &positions, &grid, optimized));
+        // Memory for the deepest search and the most root moves, before timing.
+        let mut searcher = Searcher::new();
+        searcher.reserve(9, 9);
+        engines.push(run_engine("optimized", &positions, &grid, |p, params| {
+            optimized(&mut searcher, p, params)
+        }));
     }
     Ok(Report {
         engines,

@@ -1,15 +1,17 @@
-//! The safeguards' flags (issue 5): each flag sets one of the optimized engine's [`Guards`];
-//! all off is the page's search. `nullmove search` and `nullmove sweep` take [`GuardArgs`],
-//! in tic-tac-toe's words; `nullmove kpk` takes [`ChessGuardArgs`], in chess's. Both share
+//! The safeguards' flags: each flag sets one of the optimized engine's [`Guards`]; all off
+//! is the page's search. `nullmove search` and `nullmove sweep` take [`GuardArgs`], in
+//! tic-tac-toe's words; `nullmove kpk` takes [`ChessGuardArgs`], in chess's. Both share
 //! [`DepthGuardArgs`], the guards that know nothing of the game.
 
-use nullmove_core::Engine;
-use nullmove_optimized::{GuardedEngine, Guards, Verification};
+use nullmove_core::{Engine, Mode, SearchParams};
+use nullmove_optimized::{Config, GuardedEngine, Guards, ReductionRule, Verification};
 
 use crate::common::{CliError, EngineName};
+use crate::refusals::{idle_guards, nothing_to_do, refuse};
 
 /// The guards that read only depths and the search itself, the same in every game.
 #[derive(Debug, Clone, clap::Args)]
+#[allow(clippy::struct_excessive_bools)] // one flag per guard
 pub struct DepthGuardArgs {
     /// Minimum probe depth: a probe must still search at least K real plies
     /// (depth + 1 + R + K <= depth limit); the page's rule is 0.
@@ -18,8 +20,19 @@ pub struct DepthGuardArgs {
     min_probe_depth: u32,
     /// Adaptive R (Heinz 1999): R with more than 6 plies left to the limit, R - 1 with
     /// fewer.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "depth_r")]
     adaptive_r: bool,
+    /// R growing with depth (Stockfish's shape): R plus a third of the plies left.
+    #[arg(long)]
+    depth_r: bool,
+    /// Probe only where the static evaluation already reaches the bound the probe must
+    /// prove (at least beta for the maximizer, at most alpha for the minimizer).
+    #[arg(long)]
+    eval_gate: bool,
+    /// Search the probe (and a verification) in the null window at that bound,
+    /// (beta - 1, beta) or (alpha, alpha + 1), instead of the node's window.
+    #[arg(long)]
+    zero_window: bool,
     /// Verify a probe that failed high: none; stockfish:V (with at least V plies left,
     /// search the node at the probe's depth with null barred for the mover, cut only if
     /// that fails high too); tn (Tabibi–Netanyahu: search one ply shallower, re-search at
@@ -29,17 +42,29 @@ pub struct DepthGuardArgs {
     verify: Verification,
 }
 
+/// A verification, V capped at 9: the commands' depth limits are at most 9, so a larger V
+/// would verify nothing.
 fn parse_verification(s: &str) -> Result<Verification, String> {
-    s.parse()
-        .map_err(|e: nullmove_optimized::GuardError| e.to_string())
+    let bad = || format!("verification {s:?}: expected none, stockfish:V (V in 1..=9) or tn");
+    match s.parse().map_err(|_| bad())? {
+        Verification::Stockfish { min_remaining } if min_remaining > 9 => Err(bad()),
+        v => Ok(v),
+    }
 }
 
 impl DepthGuardArgs {
     /// `guards` with these flags' guards set.
     fn set(&self, guards: Guards) -> Guards {
+        let rule = match (self.adaptive_r, self.depth_r) {
+            (true, _) => ReductionRule::Adaptive,
+            (false, true) => ReductionRule::DepthScaled,
+            (false, false) => ReductionRule::Fixed,
+        };
         Guards {
             min_probe_depth: self.min_probe_depth,
-            adaptive_r: self.adaptive_r,
+            rule,
+            eval_gate: self.eval_gate,
+            zero_window: self.zero_window,
             verification: self.verify,
             ..guards
         }
@@ -53,7 +78,10 @@ pub(crate) fn flags_given(g: &Guards, endgame: &'static str) -> Vec<&'static str
         (g.min_probe_depth > 0, "--min-probe-depth"),
         (g.threat, "--threat-guard"),
         (g.min_material > 0, endgame),
-        (g.adaptive_r, "--adaptive-r"),
+        (g.rule == ReductionRule::Adaptive, "--adaptive-r"),
+        (g.rule == ReductionRule::DepthScaled, "--depth-r"),
+        (g.eval_gate, "--eval-gate"),
+        (g.zero_window, "--zero-window"),
         (g.verification != Verification::None, "--verify"),
     ]
     .into_iter()
@@ -77,12 +105,12 @@ pub struct GuardArgs {
 }
 
 impl GuardArgs {
-    /// The guards the flags set.
+    /// The guards the flags set (R is the search's).
     pub fn guards(&self) -> Guards {
         self.depth.set(Guards {
             threat: self.threat_guard,
             min_material: self.min_empty,
-            ..Guards::PAGE
+            ..Guards::unguarded(0)
         })
     }
 
@@ -91,12 +119,41 @@ impl GuardArgs {
         flags_given(&self.guards(), "--min-empty")
     }
 
+    /// Refuses the guards that cannot act on any search with depth limits up to `max_depth`
+    /// and reductions up to `max_reduction` ([`idle_guards`]), and the endgame guard at one
+    /// empty cell: a position with a move to make has one, so it never refuses a pass.
+    pub fn refuse_idle(&self, max_depth: u32, max_reduction: u32) -> Result<(), CliError> {
+        if self.min_empty == 1 {
+            return Err(refuse(
+                &["--min-empty"],
+                "at 1: a position with a move to make has at least one empty cell, so it \
+                 refuses no pass",
+                "use 2 or more, or ",
+            ));
+        }
+        idle_guards(&self.guards(), max_depth, max_reduction)
+    }
+
+    /// Refuses the guards that would change nothing in one search with `params`: every one
+    /// in plain mode, else those of [`GuardArgs::refuse_idle`].
+    pub fn refuse_idle_in(&self, params: &SearchParams) -> Result<(), CliError> {
+        let given = self.given();
+        if params.mode() == Mode::Plain && !given.is_empty() {
+            return Err(nothing_to_do(
+                &given,
+                "with --mode plain: the guards restrain null-move probes, which plain \
+                 alpha-beta never makes",
+            ));
+        }
+        self.refuse_idle(params.depth_limit(), params.reduction())
+    }
+
     /// The engine that searches: `name`'s when no guard is on; with guards, the optimized
     /// engine with them, and an error for any other engine (the guards exist only there:
     /// naive stays the page, the oracle does not prune).
     pub fn engine(&self, name: EngineName) -> Result<Chosen, CliError> {
         let guards = self.guards();
-        if guards.is_page() {
+        if guards.is_unguarded() {
             return Ok(Chosen::Named(name.engine()));
         }
         if name != EngineName::Optimized {
@@ -129,12 +186,29 @@ impl Chosen {
         }
     }
 
-    /// The guards on (`page` when none).
-    pub fn guards(&self) -> Guards {
-        match self {
-            Self::Named(_) => Guards::PAGE,
+    /// The guards on, named in tic-tac-toe's words (`page` when none).
+    pub fn guards(&self) -> TicTacToeGuards {
+        TicTacToeGuards(match self {
+            Self::Named(_) => Guards::unguarded(0),
             Self::Guarded(g) => g.guards,
-        }
+        })
+    }
+}
+
+/// Guards as the tic-tac-toe commands name them: `page` when none is on, else the guards
+/// joined by `+`, the endgame guard as `min-empty=M` (R is the search's, not theirs).
+pub struct TicTacToeGuards(Guards);
+
+impl TicTacToeGuards {
+    /// Whether no guard is on: the page's search.
+    pub fn is_page(&self) -> bool {
+        self.0.is_unguarded()
+    }
+}
+
+impl std::fmt::Display for TicTacToeGuards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&nullmove_fixtures::safeguards::name(&self.0))
     }
 }
 
@@ -155,35 +229,40 @@ pub struct ChessGuardArgs {
 }
 
 impl ChessGuardArgs {
-    /// The guards the flags set; the endgame guard asks for one unit of non-pawn material.
+    /// The guards the flags set (R is the search's); the endgame guard asks for one unit of
+    /// non-pawn material.
     pub fn guards(&self) -> Guards {
         self.depth.set(Guards {
             threat: self.threat_guard,
             min_material: u32::from(self.no_null_without_pieces),
-            ..Guards::PAGE
+            ..Guards::unguarded(0)
         })
+    }
+
+    /// The search's configuration: null move at R with these guards, or plain alpha-beta.
+    pub fn config(&self, depth_limit: u32, reduction: u32, mode: Mode) -> Config {
+        let guards = match mode {
+            Mode::Null => self.guards().with_reduction(reduction),
+            Mode::Plain => Guards::NONE,
+        };
+        Config::new(depth_limit).with_guards(guards)
     }
 
     /// The guards on, in this command's words joined by `+`
     /// (`min-probe-depth=1+no-null-without-pieces`), `none` when none.
     pub fn describe(&self) -> String {
-        let g = self.guards();
-        let parts: Vec<String> = [
-            (
-                g.min_probe_depth > 0,
-                format!("min-probe-depth={}", g.min_probe_depth),
-            ),
-            (g.threat, "threat-guard".to_owned()),
-            (g.min_material > 0, "no-null-without-pieces".to_owned()),
-            (g.adaptive_r, "adaptive-r".to_owned()),
-            (
-                g.verification != Verification::None,
-                format!("verify={}", g.verification),
-            ),
-        ]
-        .into_iter()
-        .filter_map(|(on, part)| on.then_some(part))
-        .collect();
+        let parts: Vec<String> = self
+            .guards()
+            .guard_names()
+            .into_iter()
+            .map(|part| {
+                if part.starts_with("min-material=") {
+                    "no-null-without-pieces".to_owned()
+                } else {
+                    part
+                }
+            })
+            .collect();
         if parts.is_empty() {
             "none".to_owned()
         } else {

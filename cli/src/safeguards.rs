@@ -1,13 +1,14 @@
-//! `nullmove safeguards`: every guard and combination of the optimized engine against plain
-//! alpha-beta over every reachable position (issue 5), as a table, JSON and an SVG chart of
-//! nodes saved against the worse-move rate.
+//! `nullmove safeguards`: every guard, combination and preset of the optimized engine
+//! against plain alpha-beta over every reachable position, as a table, JSON and an SVG chart
+//! of nodes saved against the worse-move rate.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use nullmove_fixtures::numbers::count;
 use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
-use nullmove_fixtures::sweep::{Grid, work_items};
+use nullmove_fixtures::sweep::Grid;
+use nullmove_optimized::Guards;
 use plotters::prelude::*;
 
 use crate::common::{self, CliError, Io};
@@ -49,7 +50,11 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let svg = args.svg.as_deref().map(OutputFile::create).transpose()?;
     let progress = Progress::on_terminal(
         io.terminal,
-        work_items(args.positions.into(), &Grid::standard()),
+        safeguards::work_items(
+            args.positions.into(),
+            &Grid::standard(),
+            &safeguards::configurations(),
+        ),
         "position x depth items",
         "measuring the safeguards",
     );
@@ -93,10 +98,12 @@ fn svg_error(e: impl std::fmt::Display) -> CliError {
     CliError::Message(format!("cannot draw the SVG: {e}"))
 }
 
-/// The colour of a configuration: by the guard it is built on.
+/// The colour of a configuration: by the guard it is built on; the presets apart.
 fn colour(name: &str) -> RGBColor {
     if name == "page" {
         BLACK
+    } else if Guards::presets().any(|(preset, _)| preset == name) {
+        RGBColor(140, 86, 75)
     } else if name.contains('+') {
         RGBColor(110, 110, 110)
     } else if name.starts_with("min-probe-depth") {
@@ -112,11 +119,6 @@ fn colour(name: &str) -> RGBColor {
     }
 }
 
-/// Percent of searches with a worse move.
-fn rate(t: &Safeguards, r: &SafeguardRow) -> f64 {
-    100.0 * r.worse_move as f64 / t.searches as f64
-}
-
 /// Nodes saved against the worse-move rate, one labelled point per configuration: the
 /// SVG's text.
 pub fn draw(t: &Safeguards) -> Result<String, CliError> {
@@ -128,7 +130,13 @@ pub fn draw(t: &Safeguards) -> Result<String, CliError> {
 fn draw_into(t: &Safeguards, svg: &mut String) -> Result<(), CliError> {
     let root = SVGBackend::with_string(svg, (1200, 800)).into_drawing_area();
     root.fill(&WHITE).map_err(svg_error)?;
-    let x_hi = t.rows.iter().map(|r| rate(t, r)).fold(0.0, f64::max) * 1.25 + 0.005;
+    let x_hi = t
+        .rows
+        .iter()
+        .map(SafeguardRow::worse_rate)
+        .fold(0.0, f64::max)
+        * 1.25
+        + 0.005;
     let ys = t.rows.iter().map(SafeguardRow::savings_percent);
     let y_lo = ys.clone().fold(0.0, f64::min) - 15.0;
     let y_hi = ys.fold(0.0, f64::max) + 15.0;
@@ -136,7 +144,7 @@ fn draw_into(t: &Safeguards, svg: &mut String) -> Result<(), CliError> {
         .caption(
             format!(
                 "Which guard? Nodes saved against worse moves, {} positions x depth limits \
-                 1..=9 x R 0..=6",
+                 1..=9 x R 0..=6 (a preset at its own R)",
                 count(t.positions)
             ),
             ("sans-serif", 22),
@@ -189,7 +197,7 @@ fn draw_into(t: &Safeguards, svg: &mut String) -> Result<(), CliError> {
     let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new();
     for r in order {
         let c = colour(&r.configuration);
-        let at = (rate(t, r), r.savings_percent());
+        let at = (r.worse_rate(), r.savings_percent());
         let (px, py) = chart.backend_coord(&at);
         let width = 7 * r.configuration.len() as i32;
         let (x0, mut y0) = (px + 14, py - 7);

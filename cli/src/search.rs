@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, SearchArgs};
 use crate::guards::GuardArgs;
-use crate::refusals::{idle_guards, nothing_to_do};
+use crate::refusals::nothing_to_do;
 
 /// Arguments of `nullmove search`.
 #[derive(Debug, clap::Args)]
@@ -106,15 +106,7 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
         )
     } else {
         let params = args.search.params()?;
-        let given = args.guards.given();
-        if params.mode() == Mode::Plain && !given.is_empty() {
-            return Err(nothing_to_do(
-                &given,
-                "with --mode plain: the guards restrain null-move probes, which plain \
-                 alpha-beta never makes",
-            ));
-        }
-        idle_guards(&args.guards.guards(), depth, params.reduction())?;
+        args.guards.refuse_idle_in(&params)?;
         let chosen = args.guards.engine(args.engine)?;
         let engine = chosen.get();
         let null = params.mode() == Mode::Null;

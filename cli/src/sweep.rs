@@ -13,7 +13,6 @@ use crate::common::{self, CliError, EngineName, Io};
 use crate::guards::{Chosen, GuardArgs};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
-use crate::refusals::idle_guards;
 
 /// `empty` or `all` on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -100,11 +99,8 @@ fn plan(args: &Args) -> Result<(Chosen, String, PositionSet, Grid), CliError> {
         ));
     }
     let (set, grid) = args.grid.get()?;
-    idle_guards(
-        &args.guards.guards(),
-        *grid.depths().end(),
-        *grid.reductions().end(),
-    )?;
+    args.guards
+        .refuse_idle(*grid.depths().end(), *grid.reductions().end())?;
     let chosen = args.guards.engine(args.engine)?;
     let engine = match chosen.guards() {
         g if g.is_page() => chosen.get().name().to_owned(),

@@ -58,6 +58,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
 pub fn document_within(args: &Args, max_events: usize) -> Result<Document, CliError> {
     null_move_engine(args.engine, "events to trace")?;
     let params = args.search.params()?;
+    args.guards.refuse_idle_in(&params)?;
     let chosen = args.guards.engine(args.engine)?;
     let engine = chosen.get();
     if max_events < usize::MAX {

@@ -79,6 +79,30 @@ fn flags_that_change_nothing_are_refused() {
         &pitfall("trace", "plain", &["--reduction", "1"]),
         "--reduction does nothing with --mode plain",
     );
+    // The trace applies the search's rules, the guards that engines add included.
+    rejects(
+        &pitfall(
+            "trace",
+            "plain",
+            &["--eval-gate", "--zero-window", "--depth-r"],
+        ),
+        "--depth-r, --eval-gate and --zero-window change nothing with --mode plain",
+    );
+    rejects(
+        &pitfall("trace", "null", &["--depth-r"]),
+        "--depth-r changes nothing at depth limit 3",
+    );
+    // Every position with a move has an empty cell: one empty cell refuses no pass.
+    for command in ["search", "trace"] {
+        rejects(
+            &pitfall(command, "null", &["--min-empty", "1"]),
+            "--min-empty changes nothing at 1",
+        );
+    }
+    rejects(
+        &["sweep", "--min-empty", "1"],
+        "--min-empty changes nothing at 1",
+    );
     rejects(
         &at_pitfall(
             "search",

@@ -71,11 +71,12 @@ fn json_reports_the_table_the_zugzwang_and_the_search() {
 }
 
 /// Which guards repair the article's example (as `kpk::sweep::article_fixture` finds): a
-/// minimum probe depth, either verification and the low-material rule do; the threat guard
-/// (no null move in check, on the page's rule) does not.
+/// minimum probe depth, either verification, the low-material rule and the eval gate do; the
+/// threat guard (no null move in check, on the page's rule) and the zero-window probe (the
+/// same decision) do not.
 #[test]
 fn guards_on_the_articles_example() {
-    let cases: [(&[&str], &str, bool); 5] = [
+    let cases: [(&[&str], &str, bool); 7] = [
         (&["--min-probe-depth", "1"], "min-probe-depth=1", true),
         (&["--verify", "tn"], "verify=tn", true),
         (&["--verify", "stockfish:1"], "verify=stockfish:1", true),
@@ -85,6 +86,9 @@ fn guards_on_the_articles_example() {
             true,
         ),
         (&["--rule", "page", "--threat-guard"], "threat-guard", false),
+        // The exact evaluation calls the zugzwang node a draw: below the bound, no probe.
+        (&["--eval-gate"], "eval-gate", true),
+        (&["--zero-window"], "zero-window", false),
     ];
     for (flags, guards, right) in cases {
         let s = &kpk(BEFORE_ZUGZWANG, flags)["search"];
@@ -158,6 +162,8 @@ fn flags_that_change_nothing_are_refused() {
         "--threat-guard changes nothing with --rule in-check (the default)",
     );
     with(&["--adaptive-r"], "--adaptive-r changes nothing with R 0");
+    // A third of the one ply left below the root is 0: the growing R is R.
+    with(&["--depth-r"], "--depth-r changes nothing at depth limit 2");
     // Plain mode reports no rule, R or guards: it applied none.
     let v = kpk(BEFORE_ZUGZWANG, &["--mode", "plain"]);
     for key in ["rule", "reduction", "guards"] {
@@ -264,6 +270,7 @@ fn bad_guard_values_exit_2_with_one_line() {
     with(&["--verify", "stockfish:0"], "stockfish:V (V in 1..=9)");
     with(&["--verify", "stockfish:10"], "stockfish:V (V in 1..=9)");
     with(&["--verify", "always"], "--verify");
+    with(&["--adaptive-r", "--depth-r"], "--depth-r");
     with(&["--min-probe-depth", "10"], "--min-probe-depth");
     with(&["--min-probe-depth=-1"], "--min-probe-depth");
     // Tic-tac-toe's endgame guard counts empty cells; chess's is --no-null-without-pieces.
@@ -299,12 +306,25 @@ fn sweep_takes_depths_and_reductions() {
     assert!(out.stderr.is_empty(), "no progress off a terminal");
     let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
     let rows = v["rows"].as_array().expect("rows");
-    let configurations = nullmove_kpk::sweep::configurations().len();
-    assert_eq!(rows.len(), 2 * configurations);
-    assert!(
-        rows.iter()
-            .all(|r| r["reduction"] == 0 && r["evaluation"] == "exact")
-    );
+    let configurations = nullmove_kpk::sweep::configurations();
+    assert_eq!(rows.len(), 2 * configurations.len());
+    // R as asked, but a preset keeps its own.
+    for r in rows {
+        let c = configurations
+            .iter()
+            .find(|c| r["configuration"] == c.name)
+            .expect("a configuration's row");
+        let reduction = if c.own_reduction {
+            c.guards.reduction
+        } else {
+            0
+        };
+        assert_eq!(
+            (&r["reduction"], &r["evaluation"]),
+            (&Value::from(reduction), &Value::from("exact")),
+            "{r}"
+        );
+    }
     // Depth limit 1 never probes below the root: null move cannot err.
     assert!(
         rows.iter()

@@ -172,6 +172,9 @@ fn guards() -> Vec<(f64, BoxedStrategy<Vec<String>>)> {
         (rare, lone("--threat-guard")),
         (rare, pair("--min-empty", number(9))),
         (rare, lone("--adaptive-r")),
+        (rare, lone("--depth-r")),
+        (rare, lone("--eval-gate")),
+        (rare, lone("--zero-window")),
         (
             rare,
             pair(
@@ -211,9 +214,8 @@ fn searching(command: &'static str, depth: u32) -> impl Strategy<Value = Vec<Str
         ),
         (0.5, lone("--json")),
     ];
-    if command == "search" {
-        options.extend(guards());
-    } else {
+    options.extend(guards());
+    if command == "trace" {
         options.push((SOMETIMES, lone("--step")));
     }
     flags(options).prop_map(move |f| [vec![command.to_owned()], f].concat())
@@ -349,6 +351,9 @@ fn kpk() -> impl Strategy<Value = Vec<String>> {
         (rare, lone("--threat-guard")),
         (rare, lone("--no-null-without-pieces")),
         (rare, lone("--adaptive-r")),
+        (rare, lone("--depth-r")),
+        (rare, lone("--eval-gate")),
+        (rare, lone("--zero-window")),
         (
             rare,
             pair(

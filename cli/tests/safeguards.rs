@@ -1,4 +1,4 @@
-//! The safeguards on the command line (issue 5), run against the real binary: guard flags on
+//! The safeguards on the command line, run against the real binary: guard flags on
 //! `search` and `sweep`, refused for any engine but the optimized one, and `nullmove
 //! safeguards` (on the empty board here; the all-positions table is pinned by the fixtures
 //! crate's snapshots).
@@ -44,6 +44,45 @@ fn search_with_guards_on_the_pitfall() {
     assert_eq!(
         all["guards"],
         "min-probe-depth=2+threat-guard+min-empty=4+adaptive-r+verify=stockfish:2"
+    );
+    // The guards engines add: at the pitfall's pruned node (heuristic 9, alpha 9) the
+    // evaluation reaches the bound, so the eval gate probes and prunes as the page does.
+    let engines = search(&["--eval-gate", "--zero-window"]);
+    assert_eq!(engines["guards"], "eval-gate+zero-window");
+    assert_eq!(engines["best_move"].as_u64(), Some(0));
+    rejects(
+        &pitfall("search", "null", &["--adaptive-r", "--depth-r"]),
+        "--depth-r",
+    );
+    // The growing R adds a third of the plies left: nothing below depth limit 4.
+    rejects(
+        &pitfall("search", "null", &["--depth-r"]),
+        "--depth-r changes nothing at depth limit 3",
+    );
+    // The headline's R 3 grows to 4 with four plies left, so no probe fits under depth
+    // limit 5: plain alpha-beta's 1,787 nodes, not the page's 803.
+    let headline = |extra: &[&str]| {
+        let mut args = vec![
+            "search",
+            "--board",
+            ".........",
+            "--depth",
+            "5",
+            "--reduction",
+            "3",
+            "--mode",
+            "null",
+            "--json",
+        ];
+        args.extend(extra);
+        json(&args)
+    };
+    assert_eq!(headline(&[])["nodes"], 803);
+    let growing = headline(&["--depth-r"]);
+    assert_eq!(growing["guards"], "depth-r");
+    assert_eq!(
+        (&growing["nodes"], &growing["stats"]["null_probes"]),
+        (&Value::from(1787), &Value::from(0))
     );
 }
 
@@ -164,4 +203,76 @@ fn safeguards_svg() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("the page's pitfall"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// No flag names a preset (each fixes its own R, and at tic-tac-toe's depth limits some of
+/// their guards cannot act, which the commands refuse), but every preset is the guard flags
+/// that make it up: the command's search is the library's with the preset, node for node.
+/// The endgame guard at one unit is left out: in tic-tac-toe a position with a move has an
+/// empty cell, so `stockfish` and `npm` never refuse a pass for it.
+#[test]
+fn every_preset_is_spelled_by_flags() {
+    use nullmove_core::Position;
+    use nullmove_optimized::tictactoe::TicTacToe;
+    use nullmove_optimized::{Config, Guards};
+    let spelled: [(&str, &[&str]); 7] = [
+        ("none", &["--mode", "plain"]),
+        ("r2", &["--reduction", "2", "--threat-guard"]),
+        ("r3", &["--reduction", "3", "--threat-guard"]),
+        (
+            "adaptive",
+            &["--reduction", "3", "--threat-guard", "--adaptive-r"],
+        ),
+        (
+            "verified",
+            &["--reduction", "3", "--threat-guard", "--verify", "tn"],
+        ),
+        (
+            "stockfish",
+            &[
+                "--reduction",
+                "3",
+                "--threat-guard",
+                "--depth-r",
+                "--eval-gate",
+                "--zero-window",
+                "--verify",
+                "stockfish:7",
+            ],
+        ),
+        ("npm", &["--reduction", "3"]),
+    ];
+    assert_eq!(
+        spelled.map(|(name, _)| name).to_vec(),
+        Guards::presets().map(|(name, _)| name).collect::<Vec<_>>()
+    );
+    for board in [".........", "...O.X...", "X...O...."] {
+        for (name, flags) in spelled {
+            let preset: Guards = name.parse().expect("a preset");
+            let position: Position = board.parse().expect("a board");
+            let library = nullmove_optimized::search(
+                TicTacToe::from(&position),
+                &Config::new(9).with_guards(preset),
+            );
+            let mut args = vec!["search", "--board", board, "--depth", "9", "--json"];
+            if name != "none" {
+                args.extend(["--mode", "null"]);
+            }
+            args.extend(flags);
+            let cli = json(&args);
+            assert_eq!(
+                (
+                    &cli["value"],
+                    &cli["stats"]["nodes"],
+                    &cli["stats"]["null_probes"]
+                ),
+                (
+                    &Value::from(library.value),
+                    &Value::from(library.stats.nodes),
+                    &Value::from(library.stats.null_probes)
+                ),
+                "{name} on {board}: {args:?}"
+            );
+        }
+    }
 }

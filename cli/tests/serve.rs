@@ -59,6 +59,14 @@ fn searches_are_the_commands_own() {
         with(&[("engine", "oracle")]),
         with(&[("min-probe-depth", "1"), ("threat-guard", "true")]),
         with(&[("verify", "tn"), ("adaptive-r", "true"), ("min-empty", "2")]),
+        with(&[("eval-gate", "true"), ("zero-window", "true")]),
+        vec![
+            ("board", "........."),
+            ("depth", "5"),
+            ("reduction", "3"),
+            ("mode", "null"),
+            ("depth-r", "true"),
+        ],
         vec![
             ("board", "........."),
             ("depth", "9"),
@@ -188,7 +196,8 @@ fn bad_parameters_get_400_and_the_clis_reason() {
         (
             "/api/sweep?svg=%2Ftmp%2Fx.svg",
             "unknown parameter 'svg': /api/sweep takes positions, depths, reductions, engine, \
-             min-probe-depth, threat-guard, min-empty, adaptive-r, verify",
+             min-probe-depth, threat-guard, min-empty, adaptive-r, depth-r, eval-gate, \
+             zero-window, verify",
         ),
         (
             "/api/audit?json=true",

@@ -200,18 +200,22 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
         "the driver stopped early: {}",
         seen["problems"]
     );
-    // The browser complained of nothing but the refused board's two HTTP 400s.
+    // The browser complained of nothing but the HTTP 400s of the refused board and guard.
     for problem in strings(&seen["problems"]) {
         assert!(
-            problem.starts_with(
-                "refused: console: Failed to load resource: the server responded with a status of 400"
-            ),
+            ["refused", "growing"]
+                .iter()
+                .any(|phase| problem.starts_with(&format!(
+                    "{phase}: console: Failed to load resource: the server responded with a status \
+                 of 400"
+                ))),
             "{problem}"
         );
     }
     check_board_and_step(&seen);
     check_null_move(&seen["null"]);
     check_plain(&seen);
+    check_guards(&seen);
     check_sweep(&seen["sweep"]);
     check_audit(&seen["audit"]);
     check_screenshot(&screenshot, &root);
@@ -338,6 +342,35 @@ fn check_plain(seen: &Value) {
         seen["refused"],
         format!("The server refused: {}", cli_refusal(&refused))
     );
+}
+
+/// The guard panel gives the CLI its flags: a guard that would change nothing is refused
+/// with the CLI's reason; the minimum probe depth fixes the pitfall, no warning.
+fn check_guards(seen: &Value) {
+    let null = "--board ...O.X... --depth 3 --reduction 1 --mode null";
+    assert_eq!(
+        seen["growingCommand"],
+        format!("nullmove trace {null} --engine optimized --depth-r")
+    );
+    let mut growing = vec!["search"];
+    growing.extend(pitfall("null"));
+    growing.push("--depth-r");
+    assert_eq!(
+        seen["growing"],
+        format!("The server refused: {}", cli_refusal(&growing))
+    );
+    assert_eq!(
+        seen["guardedCommand"],
+        format!(
+            "nullmove trace {null} --engine optimized --min-probe-depth 1 --eval-gate \
+             --zero-window"
+        )
+    );
+    let guarded = &seen["guarded"];
+    let verdict = guarded["verdict"].as_str().expect("a verdict");
+    assert!(verdict.contains("Best move 4, value 12,"), "{verdict}");
+    assert!(guarded["warning"].is_null(), "{}", guarded["warning"]);
+    assert_eq!(guarded["chosenCells"], serde_json::json!([4]));
 }
 
 /// The CLI's chart (its size) and the sweep's rows, the page's four figures among them.

@@ -4,7 +4,7 @@ use crate::position::Position;
 use crate::search::{RootReport, SearchParams};
 use crate::trace::EventSink;
 
-/// An engine that searches a position and reports on its root (SPEC.md, "The root report").
+/// An engine that searches a tic-tac-toe position and reports on its root ([`RootReport`]).
 ///
 /// # Example
 /// ```

@@ -1,33 +1,44 @@
-//! The small game interface a generic depth-limited searcher needs, and nothing more.
+//! The game interface of the generic depth-limited searcher: what a searcher asks of a
+//! position, and nothing more.
 //!
 //! The page's function ("Reference implementation") asks a position six things: whose turn it
-//! is (`maximizing`), whether the game is over and what it scored (`winner`, `score`), a
-//! static guess at the horizon (`heuristic`), the moves in a fixed order (`emptyCells`), and
-//! how to play and take back a move (`board[cell] = mark` / `board[cell] = null`). The null
-//! move ("Why it works") adds a pass: the position unchanged, the turn flipped. [`Game`] names
-//! exactly those, with no board size, no marks and no cells, so that tic-tac-toe (the
-//! optimized crate's bitboard) and a chess endgame can share one searcher. The only
-//! game-specific refusal a pass needs, chess's "no null move in check", is
-//! [`Game::null_allowed`]; the safeguards' threat and endgame guards ask the game through
-//! [`Game::pass_is_dangerous`] and [`Game::material`], so the searcher stays free of game
-//! knowledge.
+//! is, whether the game is over and what it scored, a static guess at the horizon, the moves
+//! in a fixed order, and how to play one. The null move ("Why it works") adds a pass: the
+//! position unchanged, the turn flipped. [`Game`] names exactly those, with no board size,
+//! no marks and no squares, so that tic-tac-toe, a chess endgame or anyone's game share one
+//! searcher. Everything a searcher may ask beyond that is an optional hook with a default
+//! (the guards' questions today), so hooks added later leave existing games compiling.
 
 use crate::search::Value;
 
 /// A two-player, zero-sum, perfect-information game as a depth-limited minimax search sees
-/// it. Scores are from the maximizer's point of view, as in the page's function (X maximizes).
+/// it.
 ///
-/// Contract the searcher relies on (and checks with `debug_assert!`):
-/// - every value returned by [`Game::terminal_score`] and [`Game::evaluate`] lies strictly
-///   inside `(-INF, INF)` ([`crate::INF`]), so the open window's sentinels never collide with
-///   a score and no arithmetic on them can overflow;
-/// - a position that is not terminal has at least one move;
-/// - [`Game::unmake`] undoes [`Game::make`] exactly, and [`Game::unmake_null`] undoes
-///   [`Game::make_null`], so the searcher can mutate one state in place.
+/// **Values** are `i32` scores from the maximizer's point of view (the side for which
+/// [`Game::maximizing`] is true): higher is better for it, lower for its opponent, whoever is
+/// to move. Every value [`Game::terminal_score`] and [`Game::evaluate`] return must lie
+/// strictly inside `(-INF, INF)` ([`crate::INF`] = 1,000,000), so the open window's
+/// sentinels never collide with a score (checked by `debug_assert!`).
+///
+/// **State**: the searcher copies the state, never takes a move back. Each node plays a move
+/// (or passes) on its own copy (`clone`) and hands that copy to the child; the parent's copy
+/// is untouched. So [`Game::play`] and [`Game::pass`] change a state in place and there is no
+/// unmake to get wrong. A `Copy` state is cheapest (its clone is a plain copy: tic-tac-toe's
+/// is one word); a larger one, a chess board, is cloned as chess engines copy-make; an
+/// expensive part can sit behind a shared reference (K+P vs K keeps its table so).
+///
+/// **Depth** is the searcher's depth counter, not a move count: plies below the root, where a
+/// null-move probe jumps by `1 + R` at once (the page's "Why it works"). A game that scores
+/// faster wins higher with it, as the page's `score(w, depth)` does, sees a position inside a
+/// probe as `R` plies further away than the moves played.
+///
+/// The searcher also relies on: a position that is not terminal has at least one move; the
+/// moves come in the same order every time (the search is deterministic, ties go to the
+/// first move).
 ///
 /// # Example
-/// A game of counting down: players alternately take 1 or 2 from a pile; whoever empties it
-/// wins; the maximizer moves first.
+/// A game of taking from a pile: players alternately take 1 or 2; whoever empties it wins;
+/// the maximizer moves first. Searching it: see `nullmove_optimized::search`.
 /// ```
 /// use nullmove_core::{Game, Value};
 ///
@@ -42,33 +53,34 @@ use crate::search::Value;
 ///         // Owned, allocation-free, fixed order: take 1, then take 2 (when possible).
 ///         1..=self.left.min(2)
 ///     }
-///     fn make(&mut self, take: u8) { self.left -= take; self.max_to_move = !self.max_to_move; }
-///     fn unmake(&mut self, take: u8) { self.left += take; self.max_to_move = !self.max_to_move; }
-///     fn make_null(&mut self) { self.max_to_move = !self.max_to_move; }
-///     fn unmake_null(&mut self) { self.max_to_move = !self.max_to_move; }
+///     fn play(&mut self, take: u8) { self.left -= take; self.max_to_move = !self.max_to_move; }
+///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
 ///     fn terminal_score(&self, depth: u32) -> Option<Value> {
 ///         // Whoever just moved emptied the pile; sooner wins score higher.
-///         let sooner = 10 - depth as Value;
+///         let sooner = 100 - depth as Value;
 ///         (self.left == 0).then(|| if self.max_to_move { -sooner } else { sooner })
 ///     }
-///     fn evaluate(&self) -> Value { 0 }
-///     fn move_label(take: u8) -> u8 { take }
+///     fn evaluate(&self) -> Value {
+///         // A multiple of 3 left is lost for the side to move.
+///         let lost = if self.left % 3 == 0 { -1 } else { 1 };
+///         if self.max_to_move { lost } else { -lost }
+///     }
 /// }
 ///
 /// let mut g = Pile { left: 3, max_to_move: true };
 /// assert_eq!(g.moves().collect::<Vec<_>>(), [1, 2]);
-/// g.make(2);
+/// g.play(2);
 /// assert_eq!(g.terminal_score(1), None);
-/// g.make(1);
-/// assert_eq!(g.terminal_score(2), Some(-8)); // the minimizer emptied it
+/// g.play(1);
+/// assert_eq!(g.terminal_score(2), Some(-98)); // the minimizer emptied it
 /// ```
-pub trait Game {
-    /// One move. `Copy`, so the searcher keeps it across the child's search to unmake it.
+pub trait Game: Clone {
+    /// One move.
     type Move: Copy + Eq + std::fmt::Debug;
 
     /// The legal moves of one position in the fixed order the search tries them. It owns its
-    /// state (it does not borrow the game), so the searcher can make and unmake moves while
-    /// iterating, and it must not allocate: it is created at every interior node.
+    /// state (it does not borrow the game) and must not allocate: it is created at every
+    /// interior node.
     type Moves: Iterator<Item = Self::Move>;
 
     /// Whether the side to move maximizes the score (the page's `maximizing`).
@@ -78,50 +90,43 @@ pub trait Game {
     /// Only asked of positions that are not terminal.
     fn moves(&self) -> Self::Moves;
 
-    /// Plays `mv` for the side to move and passes the turn.
-    fn make(&mut self, mv: Self::Move);
+    /// Plays `mv` for the side to move and hands the turn over.
+    fn play(&mut self, mv: Self::Move);
 
-    /// Takes back `mv`, the last move made.
-    fn unmake(&mut self, mv: Self::Move);
+    /// Passes: the position unchanged, the turn handed over ("Why it works"). Only asked
+    /// where [`Game::null_allowed`] is true.
+    fn pass(&mut self);
 
-    /// Whether the side to move may pass right now. The page's game always may; chess may
-    /// not while in check (a pass would leave the king capturable). The searcher's own rules
-    /// (not at the root, never twice in a row, enough depth) are not the game's business.
+    /// The score of a finished game reached at `depth` (see the trait's note on depth), or
+    /// `None` while the game goes on. Asked of every node first.
+    fn terminal_score(&self, depth: u32) -> Option<Value>;
+
+    /// The static evaluation: at the depth limit (the page's `heuristic(board)`), and, when
+    /// the eval gate guard is on, at a node deciding whether to pass. Only asked of positions
+    /// that are not terminal.
+    fn evaluate(&self) -> Value;
+
+    /// Whether the side to move may pass here at all: a rule of the game, applied under
+    /// every configuration. Chess may not while in check (a pass would leave the king to be
+    /// taken). The searcher's own rules (not at the root, never twice in a row, enough
+    /// depth) are not the game's business. Default: always.
     fn null_allowed(&self) -> bool {
         true
     }
 
     /// Whether passing here would be reckless because the opponent, moving next, has a
-    /// direct threat: the hook of the searcher's threat guard (issue 5), asked only when that
-    /// guard is on. Tic-tac-toe: the opponent has two in a line with the third cell empty;
-    /// chess: the mover is in check (the article's first safeguard). Default: no threat known.
+    /// direct threat: asked only when the threat guard is on. Tic-tac-toe: the opponent has
+    /// two in a line with the third cell empty; chess: the mover is in check (the companion
+    /// article's first safeguard). Default: no threat known, the guard never fires.
     fn pass_is_dangerous(&self) -> bool {
         false
     }
 
-    /// How much is left on the board by the game's own measure: the hook of the searcher's
-    /// endgame guard (no null move when it is below a threshold; the article's "none in
-    /// low-material positions"), asked only when that guard is on. Tic-tac-toe: empty cells;
-    /// chess: the mover's non-pawn material. Default: unlimited, so the guard never fires.
+    /// How much is left by the game's own measure: asked only when the endgame guard is on
+    /// (no null move below a threshold; the article's "none in low-material positions").
+    /// Tic-tac-toe: empty cells; chess: the mover's non-pawn material. Default: unlimited,
+    /// the guard never fires.
     fn material(&self) -> u32 {
         u32::MAX
     }
-
-    /// Passes: the position unchanged, the turn flipped ("Why it works").
-    fn make_null(&mut self);
-
-    /// Takes back the pass made by [`Game::make_null`].
-    fn unmake_null(&mut self);
-
-    /// The score of a finished game reached `depth` plies below the root (the page's
-    /// `score(w, depth)`, which prefers faster wins), or `None` while the game goes on.
-    fn terminal_score(&self, depth: u32) -> Option<Value>;
-
-    /// The static evaluation used at the depth limit (the page's `heuristic(board)`). Only
-    /// asked of positions that are not terminal.
-    fn evaluate(&self) -> Value;
-
-    /// A small label for `mv` in trace events ([`crate::Event::Move`]'s `cell`): the cell
-    /// in tic-tac-toe; a chess game might give the destination square.
-    fn move_label(mv: Self::Move) -> u8;
 }

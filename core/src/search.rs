@@ -1,15 +1,18 @@
-//! Search parameters, statistics and the root report (SPEC.md, "What is counted" and
-//! "The root report").
+//! Tic-tac-toe's search parameters and root report, and the statistics every engine keeps:
+//! a node is one call of the recursive search, the root and every null-move probe
+//! included.
 
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Cell, Player};
 
-/// A search value. The page's JavaScript uses doubles; every report converts to integers.
+/// A score, from the maximizer's point of view. The page's JavaScript uses doubles; every
+/// engine here uses integers.
 pub type Value = i32;
 
-/// The integer stand-in for the page's `Infinity`: the open window is `(-INF, INF)`. Far
-/// outside any score or heuristic (|heuristic| <= 8 * 27), and far from overflow.
+/// The integer stand-in for the page's `Infinity`: the open window is `(-INF, INF)`. Every
+/// score and evaluation a game returns must lie strictly inside it (tic-tac-toe's stay within
+/// ±216, K+P vs K's within ±10,000), far from overflow too.
 pub const INF: Value = 1_000_000;
 
 /// Whether the null-move branch may be taken.
@@ -147,7 +150,8 @@ pub struct MoveValue {
     pub value: Value,
 }
 
-/// What a search says about the root (SPEC.md, "The root report").
+/// What a tic-tac-toe search says about its root: each root move's value as its child call
+/// returned it, and the first move to strictly improve on all before it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RootReport {
     /// The first move in cell order whose value strictly improves on all before it; `None`

@@ -1,5 +1,5 @@
 //! K+P vs K as a [`Game`] for the generic searcher, with two evaluations: the exact table
-//! and a static heuristic (issue 6, "Null move against the oracle").
+//! and a static heuristic.
 //!
 //! The game ends where the endgame does: a promotion (resolved exactly by
 //! [`Successor::promotion_wins`]), the pawn taken (K vs K), mate or stalemate. Passing is
@@ -9,7 +9,7 @@
 
 use nullmove_core::{Game, Value};
 
-use crate::movegen::{MAX_MOVES, Move, MoveList, Successor};
+use crate::movegen::{Move, MoveList, Successor};
 use crate::position::Kpk;
 use crate::square::Side;
 use crate::table::{Table, Wdl};
@@ -88,41 +88,24 @@ pub fn heuristic(p: &Kpk) -> Value {
     100 + 10 * advance + 5 * guard
 }
 
-/// A move as the searcher carries it: the chess move, its index in the position's move
-/// list (the trace's label) and the position it was made from (so unmaking is exact).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KpkMove {
-    /// The chess move.
-    pub mv: Move,
-    /// Its index in [`Kpk::legal_moves`] of `before`.
-    pub ordinal: u8,
-    /// The position it was made from.
-    pub before: Kpk,
-}
-
-/// The moves of a position, owned and allocation-free.
+/// The moves of a position, owned and allocation-free, in generation order.
 #[derive(Debug, Clone)]
 pub struct KpkMoves {
     list: MoveList,
     next: usize,
-    before: Kpk,
 }
 
 impl Iterator for KpkMoves {
-    type Item = KpkMove;
-    fn next(&mut self) -> Option<KpkMove> {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
         let mv = *self.list.as_slice().get(self.next)?;
-        let ordinal = self.next as u8;
         self.next += 1;
-        Some(KpkMove {
-            mv,
-            ordinal,
-            before: self.before,
-        })
+        Some(mv)
     }
 }
 
-/// The state the searcher mutates: a K+P vs K position or a finished game.
+/// The state the searcher copies: a K+P vs K position or a finished game, and a shared
+/// reference to the table.
 #[derive(Debug, Clone, Copy)]
 pub struct KpkGame<'t> {
     node: Successor,
@@ -177,7 +160,7 @@ impl<'t> KpkGame<'t> {
 }
 
 impl Game for KpkGame<'_> {
-    type Move = KpkMove;
+    type Move = Move;
     type Moves = KpkMoves;
 
     fn maximizing(&self) -> bool {
@@ -192,44 +175,17 @@ impl Game for KpkGame<'_> {
     }
 
     fn moves(&self) -> KpkMoves {
-        let before = self.kpk();
         KpkMoves {
-            list: before.legal_moves(),
+            list: self.kpk().legal_moves(),
             next: 0,
-            before,
         }
     }
 
-    fn make(&mut self, mv: KpkMove) {
-        debug_assert_eq!(self.node, Successor::Kpk(mv.before));
-        self.node = mv.before.play(mv.mv);
+    fn play(&mut self, mv: Move) {
+        self.node = self.kpk().play(mv);
     }
 
-    fn unmake(&mut self, mv: KpkMove) {
-        self.node = Successor::Kpk(mv.before);
-    }
-
-    fn null_allowed(&self) -> bool {
-        match self.rule {
-            NullRule::Page => true,
-            NullRule::InCheck => !self.kpk().in_check(),
-            NullRule::NonPawnMaterial => false,
-        }
-    }
-
-    /// The threat guard's question (issue 5) in chess terms: the mover is in check, so a
-    /// pass would leave the king to be taken (the article's first safeguard).
-    fn pass_is_dangerous(&self) -> bool {
-        self.kpk().in_check()
-    }
-
-    /// The endgame guard's measure (issue 5) in chess terms, the article's and Stockfish's:
-    /// the mover's non-pawn material, which K+P vs K never has.
-    fn material(&self) -> u32 {
-        0
-    }
-
-    fn make_null(&mut self) {
+    fn pass(&mut self) {
         let p = self.kpk();
         if p.in_check() {
             // Black passed in check: White, to move, takes the king. Only the page's
@@ -244,12 +200,24 @@ impl Game for KpkGame<'_> {
         }
     }
 
-    fn unmake_null(&mut self) {
-        if self.king_en_prise {
-            self.king_en_prise = false;
-        } else {
-            self.make_null();
+    fn null_allowed(&self) -> bool {
+        match self.rule {
+            NullRule::Page => true,
+            NullRule::InCheck => !self.kpk().in_check(),
+            NullRule::NonPawnMaterial => false,
         }
+    }
+
+    /// The threat guard's question in chess terms: the mover is in check, so a pass would
+    /// leave the king to be taken (the article's first safeguard).
+    fn pass_is_dangerous(&self) -> bool {
+        self.kpk().in_check()
+    }
+
+    /// The endgame guard's measure in chess terms, the article's and Stockfish's: the
+    /// mover's non-pawn material, which K+P vs K never has.
+    fn material(&self) -> u32 {
+        0
     }
 
     fn terminal_score(&self, depth: u32) -> Option<Value> {
@@ -278,10 +246,5 @@ impl Game for KpkGame<'_> {
             Evaluation::Exact => Self::exact_value(self.table.wdl(&p)),
             Evaluation::Heuristic => heuristic(&p),
         }
-    }
-
-    fn move_label(mv: KpkMove) -> u8 {
-        debug_assert!((mv.ordinal as usize) < MAX_MOVES);
-        mv.ordinal
     }
 }

@@ -11,9 +11,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use nullmove_core::{Engine, Game, INF, Mode, NoSink, Position, SearchParams, Value};
+use nullmove_core::{Engine, Game, INF, Mode, Position, SearchParams, Value};
 use nullmove_naive::NaiveEngine;
-use nullmove_optimized::{OptimizedEngine, Searcher, TicTacToe};
+use nullmove_optimized::tictactoe::{Mark, TicTacToe};
+use nullmove_optimized::{Config, OptimizedEngine, Searcher};
 
 /// One of the page's published searches.
 struct Scenario {
@@ -61,19 +62,19 @@ fn params(depth: u32, reduction: u32, mode: Mode) -> SearchParams {
     SearchParams::new(depth, reduction, mode).expect("parameters in range")
 }
 
-/// The search as a user calls it: the generic searcher without a trace, root bookkeeping
-/// into a fixed array (what `OptimizedEngine::search` does, minus building the report).
+thread_local! {
+    /// The benchmarks' searcher, its memory reused as a library user would.
+    static SEARCHER: std::cell::RefCell<Searcher<Mark>> = std::cell::RefCell::new(Searcher::new());
+}
+
+/// The search as a library user calls it: a kept [`Searcher`] on the generic API, no trace,
+/// no principal variation (the page's report has none), the report's root moves included.
 fn optimized_nodes(p: Position, params: &SearchParams) -> (Value, u64) {
-    let mut sink = NoSink;
-    let mut searcher = Searcher::new(TicTacToe::from(p), params.into(), &mut sink);
-    let mut root = [0; 9];
-    let mut len = 0;
-    let value = searcher.search_root(|_, v| {
-        root[len] = v;
-        len += 1;
-    });
-    black_box(root);
-    (value, searcher.stats().nodes)
+    SEARCHER.with(|s| {
+        let mut searcher = s.borrow_mut();
+        let report = searcher.search(TicTacToe::from(p), &Config::from(params));
+        (black_box(report).value, report.stats.nodes)
+    })
 }
 
 /// One group per published scenario: naive and optimized, plain and null.
@@ -122,7 +123,7 @@ fn all_positions(c: &mut Criterion) {
         }
         nodes
     };
-    // What `nullmove bench` runs: the searcher, root values in a fixed array, no report.
+    // What `nullmove bench` runs: a kept searcher on the generic API, no workspace report.
     let run_searcher = || -> u64 {
         let mut nodes = 0;
         for p in &positions {
@@ -168,7 +169,7 @@ fn hand(
     if p.mode() == Mode::Null && allow_null && depth > 0 && depth + p.reduction() < p.depth_limit()
     {
         let mut passed = g;
-        passed.make_null();
+        passed.pass();
         let score = hand(
             passed,
             depth + 1 + p.reduction(),
@@ -188,7 +189,7 @@ fn hand(
     let mut best = if maximizing { -INF } else { INF };
     for m in g.moves() {
         let mut child = g;
-        child.make(m);
+        child.play(m);
         let value = hand(child, depth + 1, alpha, beta, true, p, nodes);
         if maximizing {
             best = best.max(value);
@@ -238,7 +239,7 @@ mod peer {
     use std::cell::Cell;
 
     use nullmove_core::Game as _;
-    use nullmove_optimized::{Mark, TicTacToe};
+    use nullmove_optimized::tictactoe::{Mark, TicTacToe};
 
     thread_local! {
         /// Calls of `Negamax`'s recursive function: one per applied move.
@@ -264,7 +265,7 @@ mod peer {
             // Every applied move is followed by one call of `negamax` on the child.
             NODES.with(|n| n.set(n.get() + 1));
             let mut child = *s;
-            child.make(m);
+            child.play(m);
             Some(child)
         }
 

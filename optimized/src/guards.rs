@@ -1,33 +1,48 @@
-//! The safeguards real engines put around the null move, each one named predicate or step
-//! (issue 5), all off by default.
+//! How the search uses the null move: whether at all, its reduction R, and the guards real
+//! engines put around it, each one named predicate or step.
 //!
-//! The page leaves them out on purpose ("Pitfalls": real engines refuse a null move once too
-//! little depth remains for the probe to do real work, and re-verify a cutoff with an
-//! ordinary search); the companion article lists chess's: no null move in check, none in
-//! low-material positions, a milder reduction, a verification search. [`Guards`] is one
-//! field of [`Config`]; the searcher asks it three things and nothing else:
-//! - [`Guards::allows`], the conjunction of the guards' predicates, joins the page's rule in
-//!   the searcher's `null_move_allowed` ([`Guards::probe_deep_enough`],
-//!   [`Guards::threat_allows`], [`Guards::material_allows`], and the verification's own
-//!   conditions);
-//! - [`Guards::reduction`] replaces the page's fixed R (adaptive R);
-//! - [`Verification`] decides the probe's cutoff step: prune at once (the page), or search
-//!   again first ([`Verification::target`], [`Verification::below`],
-//!   [`Verification::verdict`]).
+//! The page leaves the guards out on purpose ("Pitfalls": real engines refuse a null move
+//! once too little depth remains for the probe to do real work, and re-verify a cutoff with
+//! an ordinary search); the companion article lists chess's: no null move in check, none in
+//! low-material positions, a milder reduction, a verification search. Engines add a
+//! zero-window probe, a probe only where the static evaluation already reaches beta, and an
+//! R that grows with depth (Stockfish, `src/search.cpp`, step 9). [`Guards`] holds them
+//! all; the searcher asks it four things and nothing else:
+//! - whether a pass is allowed here (the page's rule, then every guard's predicate:
+//!   [`Guards::probe_deep_enough`], [`Guards::threat_allows`], [`Guards::material_allows`],
+//!   [`Guards::eval_allows`] and the verification's own conditions);
+//! - the reduction of this probe ([`Guards::reduction_at`]);
+//! - the probe's window ([`Guards::zero_window`]);
+//! - what to do with a probe that failed high ([`Verification`]): prune at once, or search
+//!   again first.
 //!
-//! With every guard off the searcher is node for node the page's: `tests/differential.rs`
-//! checks it against the naive mirror on every reachable position.
+//! The named presets ([`Guards::NONE`], [`Guards::R2`], [`Guards::R3`], [`Guards::ADAPTIVE`],
+//! [`Guards::VERIFIED`], [`Guards::STOCKFISH`], [`Guards::NPM`]) parse from and display as
+//! their names, so one name means one search in every game and every table.
 
-use std::fmt;
-use std::str::FromStr;
+mod text;
 
-use nullmove_core::{Engine, EventSink, Game, NoSink, Position, RootReport, SearchParams, Value};
+pub use text::GuardError;
 
-use crate::Config;
+use nullmove_core::{Game, Value};
 
 /// Heinz's threshold (1999, "Adaptive Null-Move Pruning"): above this many plies of remaining
-/// depth the probe reduces by the full R, at or below it by one ply less.
+/// depth the adaptive probe reduces by the full R, at or below it by one ply less.
 pub const HEINZ_DEPTH: u32 = 6;
+
+/// How R varies with the depth left to the limit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum ReductionRule {
+    /// The same R everywhere (the page).
+    #[default]
+    Fixed,
+    /// Heinz (1999): R above [`HEINZ_DEPTH`] plies of remaining depth, R - 1 at or below it
+    /// (with R = 3, his 3 and 2): milder near the horizon.
+    Adaptive,
+    /// Stockfish's shape (`src/search.cpp`, step 9): R plus a third of the remaining depth,
+    /// so deep probes skip more.
+    DepthScaled,
+}
 
 /// How a probe that failed high is checked before the node is cut.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -41,7 +56,7 @@ pub enum Verification {
     /// the probe's child sat), with null move barred for the mover in that whole subtree;
     /// cut only if that fails high too. No verification is nested inside another.
     Stockfish {
-        /// Stockfish's depth threshold V, in plies of remaining depth (1..=9).
+        /// Stockfish's depth threshold V, in plies of remaining depth (at least 1).
         min_remaining: u32,
     },
     /// Tabibi & Netanyahu (2002, "Verified Null-Move Pruning"): on a fail-high, search the
@@ -54,7 +69,7 @@ pub enum Verification {
 
 /// What the verification step makes of a probe that failed high.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Confirm {
+pub(crate) enum Confirm {
     /// Cut the node: return the bound, as the page does.
     Prune,
     /// The shallower search failed high too (Tabibi–Netanyahu): return its value.
@@ -66,7 +81,7 @@ pub enum Confirm {
 /// Where a search stands with respect to verification: the state a verification search
 /// hands down to its subtree (dynamically scoped: set before the search, restored after).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Verifying {
+pub(crate) struct Verifying {
     /// Stockfish: inside a verification search, the side (maximizing or not) whose null
     /// move is barred; `None` outside one.
     barred: Option<bool>,
@@ -74,19 +89,16 @@ pub struct Verifying {
     off: bool,
 }
 
-/// Why a verification was refused on the command line.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GuardError {
-    /// Not one of the three forms.
-    #[error("verification {0:?}: expected none, stockfish:V (V in 1..=9) or tn")]
-    Verification(String),
-}
-
 impl Verification {
     /// The depth of the verification's own call for a probe of reduction `r` that failed
     /// high at `depth`, or `None` when the cutoff is trusted at once.
-    #[must_use]
-    pub fn target(self, depth: u32, r: u32, depth_limit: u32, state: Verifying) -> Option<u32> {
+    pub(crate) fn target(
+        self,
+        depth: u32,
+        r: u32,
+        depth_limit: u32,
+        state: Verifying,
+    ) -> Option<u32> {
         match self {
             Self::None => None,
             Self::Stockfish { min_remaining } => (state.barred.is_none()
@@ -97,8 +109,7 @@ impl Verification {
     }
 
     /// The state the verification search of a node where `maximizing` is to move runs in.
-    #[must_use]
-    pub fn below(self, state: Verifying, maximizing: bool) -> Verifying {
+    pub(crate) fn below(self, state: Verifying, maximizing: bool) -> Verifying {
         match self {
             Self::None => state,
             Self::Stockfish { .. } => Verifying {
@@ -111,8 +122,7 @@ impl Verification {
 
     /// What a verification search that returned `score` (reaching the probe's bound when
     /// `fails`) decides.
-    #[must_use]
-    pub fn verdict(self, fails: bool, score: Value) -> Confirm {
+    pub(crate) fn verdict(self, fails: bool, score: Value) -> Confirm {
         match (self, fails) {
             (_, false) => Confirm::Search,
             (Self::TabibiNetanyahu, true) => Confirm::Value(score),
@@ -123,108 +133,183 @@ impl Verification {
     /// Whether the verification's own conditions let the side `maximizing` pass at `depth`:
     /// not barred by an enclosing Stockfish verification; under Tabibi–Netanyahu with
     /// verification on, at least two plies left (their `!verify || depth > 1`).
-    #[must_use]
-    pub fn allows(self, state: Verifying, maximizing: bool, depth: u32, depth_limit: u32) -> bool {
+    fn allows(self, state: Verifying, maximizing: bool, depth: u32, depth_limit: u32) -> bool {
         match self {
             Self::None => true,
             Self::Stockfish { .. } => state.barred != Some(maximizing),
-            Self::TabibiNetanyahu => state.off || depth + 2 <= depth_limit,
+            Self::TabibiNetanyahu => state.off || depth_limit - depth >= 2,
         }
     }
 }
 
-impl fmt::Display for Verification {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::None => f.write_str("none"),
-            Self::Stockfish { min_remaining } => write!(f, "stockfish:{min_remaining}"),
-            Self::TabibiNetanyahu => f.write_str("tn"),
-        }
-    }
-}
-
-impl FromStr for Verification {
-    type Err = GuardError;
-
-    /// `none`, `stockfish:V` (V in 1..=9) or `tn`.
-    ///
-    /// # Example
-    /// ```
-    /// use nullmove_optimized::Verification;
-    /// assert_eq!("stockfish:3".parse(), Ok(Verification::Stockfish { min_remaining: 3 }));
-    /// assert_eq!("tn".parse(), Ok(Verification::TabibiNetanyahu));
-    /// assert!("stockfish:0".parse::<Verification>().is_err());
-    /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || GuardError::Verification(s.to_owned());
-        match s {
-            "none" => Ok(Self::None),
-            "tn" => Ok(Self::TabibiNetanyahu),
-            _ => {
-                let v = s.strip_prefix("stockfish:").ok_or_else(bad)?;
-                let min_remaining: u32 = v.parse().map_err(|_| bad())?;
-                if (1..=SearchParams::MAX).contains(&min_remaining) {
-                    Ok(Self::Stockfish { min_remaining })
-                } else {
-                    Err(bad())
-                }
-            }
-        }
-    }
-}
-
-/// The safeguards, all off by default ([`Guards::PAGE`]).
+/// How the search uses the null move: whether it passes at all, with which reduction R,
+/// and under which guards. Every guard is off unless a field turns it on; with none on, a
+/// probe follows the page's rule exactly ("Reference implementation": not at the root,
+/// never twice in a row, and only where `depth + R < depthLimit`).
 ///
 /// # Example
-/// The page's pitfall ("Pitfalls"): at depth limit 3 with R = 1 the probe after X's centre
-/// move lands on the horizon and null-move search settles for cell 0. A minimum probe depth
-/// of one ply refuses that probe, and the search finds the centre again.
 /// ```
-/// use nullmove_core::{Engine, Mode, Position, SearchParams};
-/// use nullmove_optimized::{GuardedEngine, Guards};
-/// let pitfall: Position = "...O.X...".parse().unwrap();
-/// let params = SearchParams::new(3, 1, Mode::Null).unwrap();
-/// let page = GuardedEngine::new(Guards::PAGE).search(&pitfall, &params);
-/// assert_eq!((page.best_move, page.value), (Some(0), 9));
-/// let k1 = Guards { min_probe_depth: 1, ..Guards::PAGE };
-/// let guarded = GuardedEngine::new(k1).search(&pitfall, &params);
-/// assert_eq!((guarded.best_move, guarded.value), (Some(4), 12));
+/// use nullmove_optimized::{Guards, ReductionRule, Verification};
+/// // A preset, by value or by name.
+/// assert_eq!("verified".parse(), Ok(Guards::VERIFIED));
+/// assert_eq!(Guards::VERIFIED.verification, Verification::TabibiNetanyahu);
+/// // Guards of your own: a preset's fields, changed.
+/// let mine = Guards { zero_window: true, rule: ReductionRule::DepthScaled, ..Guards::R2 };
+/// assert_eq!(mine.to_string(), "r=2+threat-guard+depth-r+zero-window");
+/// assert_eq!(mine.reduction_at(9), 2 + 3); // R 2 plus a third of 9 plies left
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(clippy::struct_excessive_bools)] // each one guard's switch, named as tables name it
 pub struct Guards {
+    /// Whether the search tries a null move at all; `false` is plain alpha-beta (the preset
+    /// `none`), and every other field is then ignored.
+    pub null_move: bool,
+    /// R: the plies a probe skips beyond the normal one (the base of [`Guards::rule`]).
+    pub reduction: u32,
+    /// How R varies with the remaining depth.
+    pub rule: ReductionRule,
     /// Minimum probe depth k: probe only if the probe itself still searches at least k real
     /// plies, `depth + 1 + R + k <= depthLimit`. The page's rule is k = 0 ("Pitfalls": real
     /// engines refuse a null move once too little depth remains for the probe).
     pub min_probe_depth: u32,
-    /// Threat guard: no pass when [`Game::pass_is_dangerous`] (tic-tac-toe: the opponent
-    /// has two in a line with the third cell empty; chess: in check).
+    /// Threat guard: no pass when [`Game::pass_is_dangerous`] (chess: in check).
     pub threat: bool,
-    /// Endgame guard: no pass when [`Game::material`] is below this (tic-tac-toe: fewer
-    /// empty cells; chess: no non-pawn material); 0 is off.
+    /// Endgame guard: no pass when [`Game::material`] is below this (chess: no non-pawn
+    /// material); 0 is off.
     pub min_material: u32,
-    /// Adaptive R after Heinz (1999): the configured R above [`HEINZ_DEPTH`] plies of
-    /// remaining depth, one ply less at or below it (with R = 3 this is his rule: 3 above
-    /// six plies, else 2). Closer to the horizon the probe thus reduces less.
-    pub adaptive_r: bool,
+    /// Eval gate: probe only where the static evaluation ([`Game::evaluate`]) already reaches
+    /// the bound the probe must prove, at least beta for the maximizer, at most alpha for the
+    /// minimizer (Stockfish's `eval >= beta`): elsewhere a probe rarely succeeds.
+    pub eval_gate: bool,
+    /// Zero-window probe: search the probe (and a verification) in the null window at the
+    /// bound, `(beta - 1, beta)` for the maximizer, `(alpha, alpha + 1)` for the minimizer,
+    /// since it only asks whether the bound is reached; the page searches the node's window.
+    pub zero_window: bool,
     /// Verification of a probe that failed high.
     pub verification: Verification,
 }
 
+impl Default for Guards {
+    /// Null move with R = 2 and no guard: [`Guards::unguarded`]`(2)`.
+    fn default() -> Self {
+        Self::unguarded(2)
+    }
+}
+
+/// The presets and their names, in the order tables list them.
+const PRESETS: [(&str, Guards); 7] = [
+    ("none", Guards::NONE),
+    ("r2", Guards::R2),
+    ("r3", Guards::R3),
+    ("adaptive", Guards::ADAPTIVE),
+    ("verified", Guards::VERIFIED),
+    ("stockfish", Guards::STOCKFISH),
+    ("npm", Guards::NPM),
+];
+
 impl Guards {
-    /// Every guard off: the page's search.
-    pub const PAGE: Self = Self {
-        min_probe_depth: 0,
-        threat: false,
-        min_material: 0,
-        adaptive_r: false,
-        verification: Verification::None,
+    /// No null move at all: plain alpha-beta. Named `none`.
+    pub const NONE: Self = Self {
+        null_move: false,
+        ..Self::unguarded(0)
     };
 
-    /// Whether every guard is off.
+    /// Standard null move with R = 2, no pass where the game calls passing dangerous (chess:
+    /// in check). Named `r2`.
+    pub const R2: Self = Self {
+        threat: true,
+        ..Self::unguarded(2)
+    };
+
+    /// Standard null move with R = 3, no pass where the game calls passing dangerous. Named
+    /// `r3`.
+    pub const R3: Self = Self {
+        threat: true,
+        ..Self::unguarded(3)
+    };
+
+    /// Heinz (1999): R = 3 with more than [`HEINZ_DEPTH`] plies left, else 2; no pass where
+    /// the game calls passing dangerous. Named `adaptive`.
+    pub const ADAPTIVE: Self = Self {
+        rule: ReductionRule::Adaptive,
+        ..Self::R3
+    };
+
+    /// Tabibi & Netanyahu (2002): R = 3 with their verification; no pass where the game calls
+    /// passing dangerous. Named `verified`.
+    pub const VERIFIED: Self = Self {
+        verification: Verification::TabibiNetanyahu,
+        ..Self::R3
+    };
+
+    /// Stockfish's step 9 conditions: no pass where the game calls passing dangerous (in
+    /// check), none without material (non-pawn material, one unit), the eval gate, a
+    /// zero-window probe, R = 3 plus a third of the remaining depth, and verification with
+    /// more than [`HEINZ_DEPTH`] plies left (Stockfish waits for 16; seven is "deep" on the
+    /// scale of the small games here). Named `stockfish`.
+    pub const STOCKFISH: Self = Self {
+        rule: ReductionRule::DepthScaled,
+        min_material: 1,
+        eval_gate: true,
+        zero_window: true,
+        verification: Verification::Stockfish {
+            min_remaining: HEINZ_DEPTH + 1,
+        },
+        ..Self::R3
+    };
+
+    /// The low-material rule on its own: R = 3, no pass without material (one unit). Named
+    /// `npm` (chess: non-pawn material).
+    pub const NPM: Self = Self {
+        min_material: 1,
+        ..Self::unguarded(3)
+    };
+
+    /// Null move with reduction `r` and no guard: the page's rule.
+    #[must_use]
+    pub const fn unguarded(r: u32) -> Self {
+        Self {
+            null_move: true,
+            reduction: r,
+            rule: ReductionRule::Fixed,
+            min_probe_depth: 0,
+            threat: false,
+            min_material: 0,
+            eval_gate: false,
+            zero_window: false,
+            verification: Verification::None,
+        }
+    }
+
+    /// Every preset with its name, in table order: `none`, `r2`, `r3`, `adaptive`,
+    /// `verified`, `stockfish`, `npm`.
+    pub fn presets() -> impl Iterator<Item = (&'static str, Self)> {
+        PRESETS.into_iter()
+    }
+
+    /// The preset's name when these guards are one.
+    #[must_use]
+    pub fn preset_name(&self) -> Option<&'static str> {
+        if !self.null_move {
+            return Some("none");
+        }
+        PRESETS.iter().find(|(_, g)| g == self).map(|(n, _)| *n)
+    }
+
+    /// The same guards with reduction `r`.
+    #[must_use]
+    pub const fn with_reduction(self, r: u32) -> Self {
+        Self {
+            reduction: r,
+            ..self
+        }
+    }
+
+    /// Whether no guard is on (null move at a fixed R by the page's rule, or no null move).
     #[must_use]
     #[inline]
-    pub fn is_page(&self) -> bool {
-        *self == Self::PAGE
+    pub fn is_unguarded(&self) -> bool {
+        !self.null_move || *self == Self::unguarded(self.reduction)
     }
 
     /// Minimum probe depth: the probe, searched at `depth + 1 + r`, still has at least k
@@ -232,7 +317,7 @@ impl Guards {
     /// depthLimit`, which the searcher checks anyway.
     #[must_use]
     pub const fn probe_deep_enough(&self, depth: u32, r: u32, depth_limit: u32) -> bool {
-        depth + 1 + r + self.min_probe_depth <= depth_limit
+        r.saturating_add(self.min_probe_depth) < depth_limit.saturating_sub(depth)
     }
 
     /// Threat guard: no pass into the opponent's direct threat.
@@ -247,37 +332,69 @@ impl Guards {
         self.min_material == 0 || game.material() >= self.min_material
     }
 
-    /// The reduction of a probe `remaining` plies above the depth limit, given the
-    /// configured `r`: the page's fixed R, or Heinz's adaptive R.
+    /// Eval gate: no probe unless the static evaluation already reaches the probe's bound
+    /// (at least `beta` when the maximizer is to move, at most `alpha` otherwise).
+    #[must_use]
+    pub fn eval_allows<G: Game>(&self, game: &G, alpha: Value, beta: Value) -> bool {
+        !self.eval_gate
+            || if game.maximizing() {
+                game.evaluate() >= beta
+            } else {
+                game.evaluate() <= alpha
+            }
+    }
+
+    /// The reduction of a probe `remaining` plies above the depth limit: R, Heinz's adaptive
+    /// R or Stockfish's growing R ([`ReductionRule`]).
     ///
     /// # Example
     /// ```
-    /// use nullmove_optimized::Guards;
-    /// let heinz = Guards { adaptive_r: true, ..Guards::PAGE };
-    /// assert_eq!((heinz.reduction(3, 7), heinz.reduction(3, 6)), (3, 2)); // Heinz's rule
-    /// assert_eq!(heinz.reduction(0, 2), 0);
-    /// assert_eq!(Guards::PAGE.reduction(3, 2), 3);
+    /// use nullmove_optimized::{Guards, ReductionRule};
+    /// let heinz = Guards::ADAPTIVE;
+    /// assert_eq!((heinz.reduction_at(7), heinz.reduction_at(6)), (3, 2)); // Heinz's rule
+    /// let growing = Guards { rule: ReductionRule::DepthScaled, ..Guards::unguarded(3) };
+    /// assert_eq!((growing.reduction_at(2), growing.reduction_at(9)), (3, 6));
+    /// assert_eq!(Guards::unguarded(3).reduction_at(2), 3);
     /// ```
     #[must_use]
-    pub const fn reduction(&self, r: u32, remaining: u32) -> u32 {
-        if self.adaptive_r && remaining <= HEINZ_DEPTH {
-            r.saturating_sub(1)
-        } else {
-            r
+    pub const fn reduction_at(&self, remaining: u32) -> u32 {
+        match self.rule {
+            ReductionRule::Adaptive if remaining <= HEINZ_DEPTH => self.reduction.saturating_sub(1),
+            ReductionRule::Fixed | ReductionRule::Adaptive => self.reduction,
+            ReductionRule::DepthScaled => self.reduction.saturating_add(remaining / 3),
+        }
+    }
+
+    /// The window the probe of a node with window `(alpha, beta)` searches: the node's own,
+    /// or with [`Guards::zero_window`] the null window at the bound it must reach.
+    #[must_use]
+    #[inline]
+    pub const fn probe_window(
+        &self,
+        maximizing: bool,
+        alpha: Value,
+        beta: Value,
+    ) -> (Value, Value) {
+        match (self.zero_window, maximizing) {
+            (false, _) => (alpha, beta),
+            (true, true) => (beta - 1, beta),
+            (true, false) => (alpha, alpha + 1),
         }
     }
 
     /// Every guard's predicate on a pass at `depth` with reduction `r`, the page's own rule
     /// excepted (the searcher checks that first): the conjunction the searcher's
     /// `null_move_allowed` ends with.
-    #[must_use]
-    pub fn allows<G: Game>(
+    #[allow(clippy::too_many_arguments)] // the node's whole situation, read once per probe
+    pub(crate) fn allows<G: Game>(
         &self,
         game: &G,
         depth: u32,
         r: u32,
         depth_limit: u32,
         state: Verifying,
+        alpha: Value,
+        beta: Value,
     ) -> bool {
         self.probe_deep_enough(depth, r, depth_limit)
             && self.threat_allows(game)
@@ -285,76 +402,6 @@ impl Guards {
             && self
                 .verification
                 .allows(state, game.maximizing(), depth, depth_limit)
-    }
-}
-
-impl fmt::Display for Guards {
-    /// `page`, or the guards on, in the command line's words joined by `+`
-    /// (`min-probe-depth=1+threat-guard`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut parts = Vec::new();
-        if self.min_probe_depth > 0 {
-            parts.push(format!("min-probe-depth={}", self.min_probe_depth));
-        }
-        if self.threat {
-            parts.push("threat-guard".to_owned());
-        }
-        if self.min_material > 0 {
-            parts.push(format!("min-empty={}", self.min_material));
-        }
-        if self.adaptive_r {
-            parts.push("adaptive-r".to_owned());
-        }
-        if self.verification != Verification::None {
-            parts.push(format!("verify={}", self.verification));
-        }
-        if parts.is_empty() {
-            f.write_str("page")
-        } else {
-            f.write_str(&parts.join("+"))
-        }
-    }
-}
-
-/// The optimized engine with safeguards, behind the [`Engine`] interface: plain mode is
-/// plain alpha-beta (no guard reads it), null mode is the page's search with `guards`.
-/// With [`Guards::PAGE`] it is [`crate::OptimizedEngine`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct GuardedEngine {
-    /// The safeguards applied in null mode.
-    pub guards: Guards,
-}
-
-impl GuardedEngine {
-    /// The engine with `guards`.
-    #[must_use]
-    pub const fn new(guards: Guards) -> Self {
-        Self { guards }
-    }
-
-    fn config(&self, params: &SearchParams) -> Config {
-        Config {
-            guards: self.guards,
-            ..Config::from(params)
-        }
-    }
-}
-
-impl Engine for GuardedEngine {
-    fn name(&self) -> &'static str {
-        "optimized"
-    }
-
-    fn search_traced(
-        &self,
-        position: &Position,
-        params: &SearchParams,
-        sink: &mut dyn EventSink,
-    ) -> RootReport {
-        crate::OptimizedEngine::run(position, self.config(params), sink)
-    }
-
-    fn search(&self, position: &Position, params: &SearchParams) -> RootReport {
-        crate::OptimizedEngine::run(position, self.config(params), &mut NoSink)
+            && self.eval_allows(game, alpha, beta)
     }
 }

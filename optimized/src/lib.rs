@@ -1,141 +1,69 @@
-//! The optimized engine: the page's null-move search, node for node, generic and fast.
+//! Null-move search for anyone's game: a generic, allocation-free, deterministic alpha-beta
+//! searcher with null-move pruning and the guards real engines put around it.
 //!
-//! [`Searcher`] runs the page's `nullMoveSearch` ("Reference implementation") over any
-//! [`Game`](nullmove_core::Game) and any [`EventSink`]; [`TicTacToe`] is the game on
-//! bitboards. Together they visit exactly the naive mirror's nodes, keep the same [`Stats`]
-//! and emit the same events in the same order (the differential tests in `tests/` check all
-//! 4,520 non-terminal positions, depth limits 1..=9, R 0..=6, both modes), without a heap
-//! allocation in the search (`tests/alloc.rs`).
+//! Implement [`Game`] for your game (moves, play, pass, a terminal score, a static
+//! evaluation), choose a [`Config`] (a depth limit and the [`Guards`]: whether and how the
+//! null move is tried), and call [`search`]. The [`Report`] names the best move (ties go
+//! to the earlier move in your move order), every root move's value and whether it is
+//! exact or a bound, the principal variation, and the node counts. [`Searcher`] searches
+//! many positions without allocating; [`search_traced`] shows every step as [`Event`]s.
+//!
+//! The search is, statement for statement, the null-move search of the algorithms page this
+//! workspace reproduces ("the page": its `nullMoveSearch`, "Reference implementation"), the
+//! guards around it are named after the engines and papers they come from, and on the
+//! page's own game, tic-tac-toe ([`tictactoe`]), it visits exactly the page's nodes, which
+//! the workspace checks on every reachable position.
 //!
 //! # Example
+//! Connect-the-dots in one row: players alternately claim the leftmost or rightmost free
+//! dot of five; the maximizer scores +1 per dot it holds, the minimizer -1.
 //! ```
-//! use nullmove_core::{Engine, Mode, Position, SearchParams};
-//! use nullmove_optimized::OptimizedEngine;
-//! let pitfall: Position = "...O.X...".parse().unwrap();
-//! let plain = OptimizedEngine.search(&pitfall, &SearchParams::new(3, 1, Mode::Plain).unwrap());
-//! let null = OptimizedEngine.search(&pitfall, &SearchParams::new(3, 1, Mode::Null).unwrap());
-//! assert_eq!((plain.best_move, plain.value), (Some(4), 12)); // "Pitfalls"
-//! assert_eq!((null.best_move, null.value), (Some(0), 9));
+//! use nullmove_optimized::{search, Config, Game, Guards, Value};
+//!
+//! #[derive(Clone, Copy)]
+//! struct Dots { left: u8, right: u8, score: Value, max_to_move: bool }
+//!
+//! #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+//! enum Side { Left, Right }
+//!
+//! impl Game for Dots {
+//!     type Move = Side;
+//!     type Moves = std::array::IntoIter<Side, 2>;
+//!     fn maximizing(&self) -> bool { self.max_to_move }
+//!     fn moves(&self) -> Self::Moves { [Side::Left, Side::Right].into_iter() }
+//!     fn play(&mut self, side: Side) {
+//!         match side { Side::Left => self.left += 1, Side::Right => self.right -= 1 }
+//!         self.score += if self.max_to_move { 1 } else { -1 };
+//!         self.max_to_move = !self.max_to_move;
+//!     }
+//!     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
+//!     fn terminal_score(&self, _depth: u32) -> Option<Value> {
+//!         (self.left > self.right).then_some(self.score)
+//!     }
+//!     fn evaluate(&self) -> Value { self.score }
+//! }
+//!
+//! let start = Dots { left: 0, right: 4, score: 0, max_to_move: true };
+//! let report = search(start, &Config::new(5).with_guards(Guards::R2));
+//! assert_eq!(report.value, 1); // three dots against two
+//! assert_eq!(report.best_move, Some(Side::Left)); // both are as good: the first wins ties
+//! assert_eq!(report.pv.len(), 5);
+//! assert!(report.stats.nodes > 0);
 //! ```
 
-mod counting;
+mod config;
 mod guards;
+mod lines;
+mod report;
 mod search;
-mod tictactoe;
+mod searcher;
+pub mod tictactoe;
+pub mod trace;
 
-pub use counting::CountingAllocator;
-pub use guards::{
-    Confirm, GuardError, GuardedEngine, Guards, HEINZ_DEPTH, Verification, Verifying,
-};
-pub use search::{Config, NoHook, Recorder, RootHook, Searcher};
-pub use tictactoe::{FULL, KEYS, Mark, Marks, TicTacToe, ToPositionError, key_of};
-
-use nullmove_core::{
-    Board, Cell, Engine, EventSink, NoSink, Position, RootReport, RootTracker, SearchParams, Stats,
-    Value,
-};
-
-/// The optimized engine behind the [`Engine`] interface: [`Searcher`] on [`TicTacToe`].
-///
-/// A whole search makes exactly one heap allocation, the root report's move list
-/// ([`RootTracker::new`]), before it starts searching; the search itself makes none.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct OptimizedEngine;
-
-impl OptimizedEngine {
-    /// Searches `position` under `config` (the page's parameters, and the safeguards for
-    /// [`GuardedEngine`]).
-    fn run<S: EventSink + ?Sized>(position: &Position, config: Config, sink: &mut S) -> RootReport {
-        let mover = position.side_to_move();
-        let mut root = RootTracker::new();
-        let mut searcher = Searcher::new(TicTacToe::from(position), config, sink);
-        let value = searcher.search_root(|mark, v| root.record(mark.cell(), v));
-        debug_assert_eq!(
-            searcher.game(),
-            &TicTacToe::from(position),
-            "state restored"
-        );
-        root.finish(mover, value, searcher.stats())
-    }
-}
-
-impl Engine for OptimizedEngine {
-    fn name(&self) -> &'static str {
-        "optimized"
-    }
-
-    fn search_traced(
-        &self,
-        position: &Position,
-        params: &SearchParams,
-        sink: &mut dyn EventSink,
-    ) -> RootReport {
-        Self::run(position, params.into(), sink)
-    }
-
-    fn search(&self, position: &Position, params: &SearchParams) -> RootReport {
-        Self::run(position, params.into(), &mut NoSink)
-    }
-}
-
-/// A whole root search with the root moves' values kept in a fixed array instead of the
-/// report's `Vec`: what `nullmove bench` times and `tests/alloc.rs` proves allocation-free,
-/// so the benchmark measures exactly the path the test covers. Returns the root value, the
-/// root moves (`len` of them, in cell order) and the statistics.
-///
-/// # Example
-/// ```
-/// use nullmove_core::{Mode, Position, SearchParams};
-/// let pitfall: Position = "...O.X...".parse().unwrap();
-/// let params = SearchParams::new(3, 1, Mode::Null).unwrap();
-/// let (value, root, len, stats) = nullmove_optimized::search_fixed(&pitfall, &params);
-/// assert_eq!((value, len, root[0], stats.nodes), (9, 7, (0, 9), 79));
-/// ```
-// PERF: inlined into the caller, as the loop it replaced was: `valgrind --tool=callgrind
-// nullmove bench --engine optimized` counts 2,146 M instructions inlined, 2,179 M out of line.
-#[inline]
-#[must_use]
-pub fn search_fixed(
-    position: &Position,
-    params: &SearchParams,
-) -> (Value, [(Cell, Value); 9], usize, Stats) {
-    let mut sink = NoSink;
-    let mut searcher = Searcher::new(TicTacToe::from(position), params.into(), &mut sink);
-    let mut root = [(0, 0); 9];
-    let mut len = 0;
-    let value = searcher.search_root(|mark, v| {
-        root[len] = (mark.cell(), v);
-        len += 1;
-    });
-    (value, root, len, searcher.stats())
-}
-
-/// One call of the page's function on a raw board, `depth` plies below the root, with the
-/// window `(alpha, beta)` and `allowNull = true`: the same contract as
-/// `nullmove_naive::search_window`, for comparing the engines below the root. Allocates
-/// nothing.
-///
-/// # Example
-/// ```
-/// use nullmove_core::{Mode, Position, SearchParams};
-/// use nullmove_optimized::search_window;
-/// // The pitfall after X takes the centre: O to move at depth 1 with alpha already 9.
-/// let after: Position = "...OXX...".parse().unwrap();
-/// let params = SearchParams::new(3, 1, Mode::Null).unwrap();
-/// let (value, stats) = search_window(after.board(), 1, false, 9, 1_000_000, &params);
-/// assert_eq!((value, stats.null_cutoffs), (9, 1)); // pruned on the horizon probe's word
-/// ```
-#[must_use]
-pub fn search_window(
-    board: &Board,
-    depth: u32,
-    maximizing: bool,
-    alpha: Value,
-    beta: Value,
-    params: &SearchParams,
-) -> (Value, Stats) {
-    let mut sink = NoSink;
-    let mut searcher = Searcher::new(TicTacToe::new(board, maximizing), params.into(), &mut sink);
-    let value = searcher.search_window(depth, alpha, beta);
-    (value, searcher.stats())
-}
+pub use config::Config;
+pub use guards::{GuardError, Guards, HEINZ_DEPTH, ReductionRule, Verification};
+pub use nullmove_core::{Game, INF, Stats, Value};
+pub use report::{Bound, Report, RootMove};
+pub use searcher::{Searcher, search, search_traced};
+pub use tictactoe::{GuardedEngine, OptimizedEngine};
+pub use trace::{Event, EventSink, NoSink};

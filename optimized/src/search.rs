@@ -2,94 +2,51 @@
 //!
 //! The control flow is the page's `nullMoveSearch` ("Reference implementation") statement for
 //! statement, so it visits the same nodes in the same order and emits the same events as
-//! the naive mirror; what changes is how each step is paid for:
-//! - each call makes and unmakes moves on its own copy of the game state, passed down by
-//!   value (one register for tic-tac-toe), moves come from an owned iterator and nothing is
-//!   allocated per node;
+//! the page's function; what changes is how each step is paid for:
+//! - each call plays moves on copies of its own state, passed down by value (one register
+//!   for tic-tac-toe), moves come from an owned iterator and nothing is allocated per node;
 //! - the side to move is a type ([`Side`]), so every max-or-min choice is made at compile
 //!   time;
 //! - "never two null moves in a row" is a type-level fact: the probe's child is the
-//!   `ALLOW_NULL = false` instance of [`Searcher::visit`], so it has no null-move code at all;
+//!   `ALLOW_NULL = false` instance of [`Run::visit`], so it has no null-move code at all;
 //! - leaves (a finished game, the depth limit) are settled inline by the parent
-//!   ([`Searcher::visit`]) rather than through a call, still counted and traced as one node;
-//! - events are built only when the sink is enabled; with [`NoSink`](nullmove_core::NoSink)
-//!   the trace compiles away.
+//!   ([`Run::visit`]) rather than through a call, still counted and traced as one node;
+//! - events are built only when the sink is enabled; with [`NoSink`](crate::NoSink) the trace
+//!   compiles away.
 //!
-//! Each decision of the null-move block is one named function, so the safeguards (minimum
-//! probe depth, threat guard, endgame guard, adaptive R, verification; `guards.rs`) are named
-//! predicates and steps here, configured in [`Config`], not scattered conditions. Every
+//! Each decision of the null-move block is one named function, so the guards are named
+//! predicates and steps here, configured in [`Guards`], not scattered conditions. Every
 //! `// PERF:` note quotes the measurement that kept its trick.
 
-use nullmove_core::{
-    Event, EventSink, Game, INF, LeafKind, Mode, Player, SearchParams, Stats, Value,
-};
+use nullmove_core::{Game, INF, LeafKind, Stats, Value};
 
-use crate::guards::{Confirm, Guards, Verifying};
-
-/// What one search is asked to do: the page's parameters and the safeguards ([`Guards`],
-/// all off by default, so the default search stays node for node the page's), read by
-/// exactly one of the searcher's `null_move_allowed`, `reduction` or the probe's cutoff
-/// step, `confirm_cutoff`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// The page's `depthLimit`: at this depth the evaluation replaces search.
-    pub depth_limit: u32,
-    /// The page's `R`: extra plies a null-move probe skips beyond the normal one.
-    pub reduction: u32,
-    /// Plain alpha-beta never takes the null branch; null mode takes it by the page's rule.
-    pub mode: Mode,
-    /// The safeguards (issue 5); [`Guards::PAGE`] for the page's search.
-    pub guards: Guards,
-}
-
-impl From<SearchParams> for Config {
-    fn from(p: SearchParams) -> Self {
-        Self {
-            depth_limit: p.depth_limit(),
-            reduction: p.reduction(),
-            mode: p.mode(),
-            guards: Guards::PAGE,
-        }
-    }
-}
-
-impl From<&SearchParams> for Config {
-    fn from(p: &SearchParams) -> Self {
-        Self::from(*p)
-    }
-}
+use crate::guards::{Confirm, Verifying};
+use crate::lines::Lines;
+use crate::trace::{Event, EventSink};
+use crate::{Config, Guards};
+use limit::UNKNOWN;
 
 /// Receives what each root child returned; below the root the searcher passes [`NoHook`],
 /// so the move loop has no root bookkeeping at all.
-pub trait RootHook<M> {
-    /// Notes the value the root child reached by `mv` returned.
-    fn record(&mut self, mv: M, value: Value);
+pub(crate) trait RootHook<M> {
+    /// Notes the value the root child reached by `mv` returned, searched in the window
+    /// `(alpha, beta)`.
+    fn record(&mut self, mv: M, value: Value, alpha: Value, beta: Value);
 }
 
 /// The hook of every node below the root: does nothing, compiled away.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NoHook;
+pub(crate) struct NoHook;
 
 impl<M> RootHook<M> for NoHook {
     #[inline]
-    fn record(&mut self, _mv: M, _value: Value) {}
+    fn record(&mut self, _mv: M, _value: Value, _alpha: Value, _beta: Value) {}
 }
 
-/// Adapts a closure to [`RootHook`].
-#[derive(Debug, Clone, Copy)]
-pub struct Recorder<F>(pub F);
-
-impl<M, F: FnMut(M, Value)> RootHook<M> for Recorder<F> {
-    #[inline]
-    fn record(&mut self, mv: M, value: Value) {
-        (self.0)(mv, value);
-    }
-}
-
-/// The side to move as a type: each node's max-or-min choices (which bound a probe must
-/// reach, how `best` and the window move) are made at compile time, and a child is the
-/// other side's instance. `GUARDED` says whether any safeguard is on ([`Guards`]): the
-/// page's search (`false`, the default) compiles with no guard code at all.
+/// The side to move as a type, with the search's two switches: each node's max-or-min
+/// choices (which bound a probe must reach, how `best` and the window move) are made at
+/// compile time, and a child is the other side's instance. `GUARDED` says whether any guard
+/// is on ([`Guards`]): the page's search (`false`) compiles with no guard code at all. `PV`
+/// says whether the search keeps the principal variation ([`Config::with_pv`]).
 // PERF: against the side read at run time, 51.8 instead of 57.1 instructions per node
 // (`valgrind --tool=callgrind nullmove bench --engine optimized`, release build); the time
 // difference is within this machine's noise (`cargo bench -p nullmove-optimized --
@@ -101,31 +58,35 @@ impl<M, F: FnMut(M, Value)> RootHook<M> for Recorder<F> {
 trait Side {
     /// Whether this side maximizes.
     const MAXIMIZING: bool;
-    /// Whether the safeguards are on.
+    /// Whether the guards are on.
     const GUARDED: bool;
+    /// Whether the principal variation is kept.
+    const PV: bool;
     /// The side that moves next.
     type Other: Side;
 }
 
-/// The maximizer to move (X in tic-tac-toe).
-enum Max<const GUARDED: bool = false> {}
-/// The minimizer to move (O in tic-tac-toe).
-enum Min<const GUARDED: bool = false> {}
+/// The maximizer to move.
+enum Max<const GUARDED: bool, const PV: bool> {}
+/// The minimizer to move.
+enum Min<const GUARDED: bool, const PV: bool> {}
 
-impl<const GUARDED: bool> Side for Max<GUARDED> {
+impl<const GUARDED: bool, const PV: bool> Side for Max<GUARDED, PV> {
     const MAXIMIZING: bool = true;
     const GUARDED: bool = GUARDED;
-    type Other = Min<GUARDED>;
+    const PV: bool = PV;
+    type Other = Min<GUARDED, PV>;
 }
 
-impl<const GUARDED: bool> Side for Min<GUARDED> {
+impl<const GUARDED: bool, const PV: bool> Side for Min<GUARDED, PV> {
     const MAXIMIZING: bool = false;
     const GUARDED: bool = GUARDED;
-    type Other = Max<GUARDED>;
+    const PV: bool = PV;
+    type Other = Max<GUARDED, PV>;
 }
 
 /// What a caller knows about a call's depth against the depth limit, as a const parameter of
-/// [`Searcher::visit`], so that a known answer costs no test.
+/// [`Run::visit`], so that a known answer costs no test.
 mod limit {
     /// Unknown: test `depth >= depthLimit`.
     pub const UNKNOWN: u8 = 0;
@@ -136,156 +97,134 @@ mod limit {
     pub const BELOW: u8 = 2;
 }
 
-/// A search in progress: the root state, the configuration, the counters and the sink.
-/// Holds no heap memory of its own.
-///
-/// # Example
-/// ```
-/// use nullmove_core::{Mode, NoSink, Position, SearchParams};
-/// use nullmove_optimized::{Searcher, TicTacToe};
-/// let params = SearchParams::new(5, 3, Mode::Null).unwrap();
-/// let mut sink = NoSink; // the trace compiles away
-/// let mut s = Searcher::new(TicTacToe::from(Position::empty()), params.into(), &mut sink);
-/// let mut root = Vec::new();
-/// let value = s.search_root(|cell, v| root.push((cell, v)));
-/// assert_eq!(s.stats().nodes, 803); // the page's "Why it works" figure
-/// assert_eq!(root.len(), 9);
-/// # let _ = value;
-/// ```
-pub struct Searcher<'s, G: Game + Copy, S: EventSink + ?Sized> {
-    /// The root state; each node works on its own copy (see [`Searcher::interior`]).
-    game: G,
-    config: Config,
+/// A search in progress: the configuration, the counters, the sink and the principal
+/// variation's rows. Holds no heap memory of its own.
+pub(crate) struct Run<'a, G: Game, S: EventSink<G::Move> + ?Sized> {
+    depth_limit: u32,
+    guards: Guards,
     /// Whether any guard is on: with none, the guards cost the page's search one test.
     guarded: bool,
+    /// Whether the principal variation is kept.
+    pv: bool,
+    /// With a fixed R, the page's `depth + R < depthLimit` is `depth < probes_below`,
+    /// computed once and without overflow.
+    probes_below: u32,
     /// The verification state the current subtree runs in (see [`Verifying`]).
     verifying: Verifying,
-    stats: Stats,
-    sink: &'s mut S,
+    /// The counters so far.
+    pub(crate) stats: Stats,
+    sink: &'a mut S,
+    lines: &'a mut Lines<G::Move>,
 }
 
-impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
-    /// A searcher about to search `game` under `config`, emitting into `sink`.
-    pub fn new(game: G, config: Config, sink: &'s mut S) -> Self {
+impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
+    /// A search under `config`, emitting into `sink`, keeping lines in `lines`.
+    pub(crate) fn new(config: &Config, sink: &'a mut S, lines: &'a mut Lines<G::Move>) -> Self {
+        let guards = config.guards();
         Self {
-            game,
-            config,
-            guarded: !config.guards.is_page(),
+            depth_limit: config.depth_limit(),
+            guards,
+            guarded: !guards.is_unguarded(),
+            pv: config.pv(),
+            probes_below: config.depth_limit().saturating_sub(guards.reduction),
             verifying: Verifying::default(),
             stats: Stats::default(),
             sink,
+            lines,
         }
     }
 
-    /// The counters so far.
-    #[must_use]
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// The root state (a search never changes it).
-    #[must_use]
-    pub fn game(&self) -> &G {
-        &self.game
-    }
-
-    /// The root call: depth 0, the open window `(-INF, INF)`, null moves allowed by the
-    /// page's root call (and refused by its `depth > 0` rule). `record` receives each root
-    /// move with what its child returned, in move order (SPEC.md, "The root report").
-    pub fn search_root(&mut self, record: impl FnMut(G::Move, Value)) -> Value {
-        let (game, hook) = (self.game, &mut Recorder(record));
-        if self.guarded {
-            return if game.maximizing() {
-                self.visit::<Max<true>, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
-            } else {
-                self.visit::<Min<true>, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
-            };
+    /// One call of the recursive search at `depth` with the window `(alpha, beta)`, null
+    /// move allowed (and refused at depth 0 by the page's rule), the side's and the guards'
+    /// instance chosen here once.
+    // PERF: `enter`, `enter_as` and `interior` are `#[inline]`, so that the root's call from
+    // `Searcher` (another module, so another codegen unit) instantiates the recursion in the
+    // caller's unit: 2,205.7 instead of 2,257.7 million instructions (`valgrind
+    // --tool=callgrind --dump-instr=no nullmove bench --engine optimized`; with `Searcher` in
+    // this file, 2,205.6 without the hints).
+    #[inline]
+    pub(crate) fn enter<H: RootHook<G::Move>>(
+        &mut self,
+        game: G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        hook: &mut H,
+    ) -> Value {
+        match (self.guarded, self.pv) {
+            (false, false) => self.enter_as::<false, false, H>(game, depth, alpha, beta, hook),
+            (false, true) => self.enter_as::<false, true, H>(game, depth, alpha, beta, hook),
+            (true, false) => self.enter_as::<true, false, H>(game, depth, alpha, beta, hook),
+            (true, true) => self.enter_as::<true, true, H>(game, depth, alpha, beta, hook),
         }
+    }
+
+    /// [`Run::enter`] with the switches chosen: the side's instance.
+    #[inline]
+    fn enter_as<const GUARDED: bool, const PV: bool, H: RootHook<G::Move>>(
+        &mut self,
+        game: G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        hook: &mut H,
+    ) -> Value {
         if game.maximizing() {
-            self.visit::<Max, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
+            self.visit::<Max<GUARDED, PV>, true, UNKNOWN, H>(game, depth, alpha, beta, hook)
         } else {
-            self.visit::<Min, true, { limit::UNKNOWN }, _>(game, 0, -INF, INF, hook)
-        }
-    }
-
-    /// One call of the page's function at `depth` with the window `(alpha, beta)` and
-    /// `allowNull = true`, as the move loop calls it: the entry point for comparing engines
-    /// below the root.
-    pub fn search_window(&mut self, depth: u32, alpha: Value, beta: Value) -> Value {
-        let game = self.game;
-        if self.guarded {
-            let hook = &mut NoHook;
-            return if game.maximizing() {
-                self.visit::<Max<true>, true, { limit::UNKNOWN }, _>(game, depth, alpha, beta, hook)
-            } else {
-                self.visit::<Min<true>, true, { limit::UNKNOWN }, _>(game, depth, alpha, beta, hook)
-            };
-        }
-        if game.maximizing() {
-            self.visit::<Max, true, { limit::UNKNOWN }, NoHook>(
-                game,
-                depth,
-                alpha,
-                beta,
-                &mut NoHook,
-            )
-        } else {
-            self.visit::<Min, true, { limit::UNKNOWN }, NoHook>(
-                game,
-                depth,
-                alpha,
-                beta,
-                &mut NoHook,
-            )
+            self.visit::<Min<GUARDED, PV>, true, UNKNOWN, H>(game, depth, alpha, beta, hook)
         }
     }
 
     #[inline]
-    fn emit(&mut self, event: impl FnOnce() -> Event) {
+    fn emit(&mut self, event: impl FnOnce() -> Event<G::Move>) {
         if self.sink.enabled() {
             self.sink.event(event());
         }
     }
 
     /// The page's rule for trying a null move here, the `allowNull` part excepted (that one
-    /// is the node's type): null mode, not at the root ("the root's actual answer is the move
-    /// itself"), and the probe must start before the depth limit (`depth + R < depthLimit`);
-    /// then whatever the game says about passing (chess: not in check); then, when any is
-    /// on, the safeguards' predicates ([`Guards::allows`]).
+    /// is the node's type): null move on, not at the root ("the root's actual answer is the
+    /// move itself"), and the probe must start before the depth limit (`depth + R <
+    /// depthLimit`); then the game's own rule (chess: not in check); then, when any is on,
+    /// the guards' predicates.
     #[inline]
-    fn null_move_allowed<Sd: Side>(&self, game: &G, depth: u32) -> bool {
-        self.config.mode == Mode::Null
+    fn null_move_allowed<Sd: Side>(&self, game: &G, depth: u32, alpha: Value, beta: Value) -> bool {
+        self.guards.null_move
             && depth > 0
-            && depth + self.reduction::<Sd>(depth) < self.config.depth_limit
+            && if Sd::GUARDED {
+                self.reduction::<Sd>(depth) < self.depth_limit - depth
+            } else {
+                depth < self.probes_below
+            }
             && game.null_allowed()
             && (!Sd::GUARDED
-                || self.config.guards.allows(
+                || self.guards.allows(
                     game,
                     depth,
                     self.reduction::<Sd>(depth),
-                    self.config.depth_limit,
+                    self.depth_limit,
                     self.verifying,
+                    alpha,
+                    beta,
                 ))
     }
 
-    /// The reduction R of a probe from a node at `depth`: the page's fixed R, or the
-    /// adaptive R of [`Guards::reduction`].
+    /// The reduction R of a probe from a node at `depth`: the fixed R, or the one
+    /// [`Guards::reduction_at`] gives for the remaining depth.
     #[inline]
     fn reduction<Sd: Side>(&self, depth: u32) -> u32 {
         if Sd::GUARDED {
-            self.config
-                .guards
-                .reduction(self.config.reduction, self.config.depth_limit - depth)
+            self.guards.reduction_at(self.depth_limit - depth)
         } else {
-            self.config.reduction
+            self.guards.reduction
         }
     }
 
     /// The probe's cutoff step, after a probe failed high at `depth`: the
-    /// page prunes at once; a verification guard first searches the node again with real
-    /// moves (its own call at [`Verification::target`](crate::Verification::target), in
-    /// the state [`Verification::below`](crate::Verification::below) hands its subtree)
-    /// and lets [`Verification::verdict`](crate::Verification::verdict) decide.
+    /// page prunes at once; a verification first searches the node again with real moves
+    /// (its own call at the verification's target depth, in the state its subtree runs in)
+    /// and lets the verification's verdict decide.
     // PERF: out of line and cold, so the page's search (no guard on) keeps its code layout.
     #[cold]
     #[inline(never)]
@@ -296,35 +235,35 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         alpha: Value,
         beta: Value,
     ) -> Option<Value> {
-        let verification = self.config.guards.verification;
+        let verification = self.guards.verification;
         let r = self.reduction::<Sd>(depth);
         let bound = if Sd::MAXIMIZING { beta } else { alpha };
-        let Some(target_depth) =
-            verification.target(depth, r, self.config.depth_limit, self.verifying)
+        let Some(target_depth) = verification.target(depth, r, self.depth_limit, self.verifying)
         else {
             return Some(self.prune(depth, bound));
         };
-        debug_assert!(target_depth < self.config.depth_limit, "a real search");
-        let side = Player::from_maximizing(Sd::MAXIMIZING);
+        debug_assert!(target_depth < self.depth_limit, "a real search");
+        let maximizing = Sd::MAXIMIZING;
         self.emit(|| Event::VerifyStart {
             depth,
-            side,
+            maximizing,
             target_depth,
         });
         let outer = self.verifying;
         self.verifying = verification.below(outer, Sd::MAXIMIZING);
+        let (a, b) = self.guards.probe_window(maximizing, alpha, beta);
         let score = self.visit::<Sd, false, { limit::UNKNOWN }, NoHook>(
             game,
             target_depth,
-            alpha,
-            beta,
+            a,
+            b,
             &mut NoHook,
         );
         self.verifying = outer;
         let fails = Self::probe_fails(Sd::MAXIMIZING, score, alpha, beta);
         self.emit(|| Event::VerifyResolved {
             depth,
-            side,
+            maximizing,
             score,
             bound,
             fails,
@@ -367,7 +306,7 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
 
     /// One call of the page's function, split in two: this inlined head counts the node,
     /// emits its `Call` and settles the leaves (a finished game, the depth limit); only a
-    /// node that will probe or move pays for a real call, into [`Searcher::interior`].
+    /// node that will probe or move pays for a real call, into [`Run::interior`].
     /// `LIMIT` is what the caller knows about `depth >= depthLimit` (see [`limit`]).
     // PERF: against every node a call (`visit` out of line), 51.8 instead of 58.5
     // instructions per node (`valgrind --tool=callgrind nullmove bench --engine optimized`)
@@ -392,20 +331,16 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         let at_limit = match LIMIT {
             limit::AT => true,
             limit::BELOW => false,
-            _ => depth >= self.config.depth_limit,
+            _ => depth >= self.depth_limit,
         };
-        debug_assert_eq!(
-            at_limit,
-            depth >= self.config.depth_limit,
-            "LIMIT = {LIMIT}"
-        );
+        debug_assert_eq!(at_limit, depth >= self.depth_limit, "LIMIT = {LIMIT}");
         // Leaves at the limit are counted by their parent's loop, once per loop (`moves`).
         if LIMIT != limit::AT {
             self.stats.nodes += 1;
         }
         self.emit(|| Event::Call {
             depth,
-            side: Player::from_maximizing(Sd::MAXIMIZING),
+            maximizing: Sd::MAXIMIZING,
             alpha,
             beta,
             allow_null: ALLOW_NULL,
@@ -440,55 +375,62 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
     }
 
     /// The rest of one call of the page's `nullMoveSearch(board, depth, maximizing, alpha,
-    /// beta, depthLimit, R, allowNull)` once [`Searcher::visit`] has ruled out a leaf: the
-    /// null move, then the moves. The side and `allowNull` are type parameters, the board
-    /// is this call's own copy, the depth limit and R live in `self`.
-    // PERF: the state travels down by value (`G: Copy`; tic-tac-toe's is one word, kept in a
-    // register), each call making and unmaking moves on its own copy. Against one state
-    // mutated in place through a `&mut G`: 51.8 instead of 54.9 instructions per node
-    // (`valgrind --tool=callgrind nullmove bench --engine optimized`); `cargo bench -p
-    // nullmove-optimized -- 'optimized searcher/null'`: depth 5 R 3, 330 instead of 262 M
-    // nodes/s; depth 9 R 1, 182 instead of 153; depth 9 R 4, 225 instead of 199.
+    /// beta, depthLimit, R, allowNull)` once [`Run::visit`] has ruled out a leaf: the null
+    /// move, then the moves. The side and `allowNull` are type parameters, the state is this
+    /// call's own copy, the depth limit and the guards live in `self`.
+    // PERF: the state travels down by value (tic-tac-toe's is one `Copy` word, kept in a
+    // register, so a clone is that word), each child getting a copy with the move played,
+    // nothing taken back.
+    // Against one state mutated in place through a `&mut G` with make and unmake: 49.03
+    // instead of 54.89 instructions per node (`valgrind --tool=callgrind --dump-instr=no
+    // nullmove bench --engine optimized`, 2,146.4 against 2,402.9 million); copying and then
+    // also unmaking, as before, ran the same 2,146.4 million. The first measurement of the
+    // same choice, `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`: depth 5
+    // R 3, 330 instead of 262 M nodes/s; depth 9 R 1, 182 instead of 153.
+    // PERF: `#[inline]` with `enter`: see the note there.
+    #[inline]
+    #[allow(clippy::needless_pass_by_value)] // by value, in registers: the PERF note above
     fn interior<Sd: Side, const ALLOW_NULL: bool, H: RootHook<G::Move>>(
         &mut self,
-        mut game: G,
+        game: G,
         depth: u32,
         alpha: Value,
         beta: Value,
         hook: &mut H,
     ) -> Value {
-        debug_assert!(
-            depth < self.config.depth_limit,
-            "leaves are settled by visit()"
-        );
+        debug_assert!(depth < self.depth_limit, "leaves are settled by visit()");
         let maximizing = Sd::MAXIMIZING;
-        let side = Player::from_maximizing(maximizing);
 
         // 3. The null move: pass, search the opponent's reply at depth + 1 + R with null
         //    moves disabled, and prune if even that reaches the bound.
-        if ALLOW_NULL && self.null_move_allowed::<Sd>(&game, depth) {
+        if ALLOW_NULL && self.null_move_allowed::<Sd>(&game, depth, alpha, beta) {
             let r = self.reduction::<Sd>(depth);
             let bound = if maximizing { beta } else { alpha };
             self.stats.null_probes += 1;
             self.emit(|| Event::ProbeStart {
                 depth,
-                side,
+                maximizing,
                 bound,
                 target_depth: depth + 1 + r,
             });
-            game.make_null();
+            let mut passed = game.clone();
+            passed.pass();
+            let (a, b) = if Sd::GUARDED {
+                self.guards.probe_window(maximizing, alpha, beta)
+            } else {
+                (alpha, beta)
+            };
             let score = self.visit::<Sd::Other, false, { limit::UNKNOWN }, NoHook>(
-                game,
+                passed,
                 depth + 1 + r,
-                alpha,
-                beta,
+                a,
+                b,
                 &mut NoHook,
             );
-            game.unmake_null();
             let fails = Self::probe_fails(maximizing, score, alpha, beta);
             self.emit(|| Event::ProbeResolved {
                 depth,
-                side,
+                maximizing,
                 score,
                 bound,
                 fails,
@@ -497,7 +439,7 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
                 if !Sd::GUARDED {
                     return self.prune(depth, bound);
                 }
-                if let Some(value) = self.confirm_cutoff::<Sd>(game, depth, alpha, beta) {
+                if let Some(value) = self.confirm_cutoff::<Sd>(game.clone(), depth, alpha, beta) {
                     return value;
                 }
             }
@@ -510,30 +452,34 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         // optimized`); `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`: depth
         // 5 R 3, 330 instead of 288 M nodes/s (at depth 9, where few children sit on the
         // limit, within noise).
-        if depth + 1 >= self.config.depth_limit {
-            self.moves::<Sd, { limit::AT }, H>(game, depth, alpha, beta, hook)
+        if depth + 1 >= self.depth_limit {
+            self.moves::<Sd, { limit::AT }, H>(&game, depth, alpha, beta, hook)
         } else {
-            self.moves::<Sd, { limit::BELOW }, H>(game, depth, alpha, beta, hook)
+            self.moves::<Sd, { limit::BELOW }, H>(&game, depth, alpha, beta, hook)
         }
     }
 
-    /// The page's move loop at `depth`: each move made, its child searched with the window
-    /// carried, the move taken back, `best` and the window updated, a cutoff when
-    /// `beta <= alpha`. `CHILD_LIMIT` is where every child lies against the depth limit.
+    /// The page's move loop at `depth`: each move played on a copy, its child searched with
+    /// the window carried, `best` and the window updated, a cutoff when `beta <= alpha`.
+    /// `CHILD_LIMIT` is where every child lies against the depth limit.
+    ///
+    /// The node's line (its principal variation) changes only where a child's value is
+    /// exact, strictly inside the window it was searched with: that child moved the window
+    /// without cutting it. Fail-soft alpha-beta gives an exact node exactly one such last
+    /// child, its best, so a bound's line is never read.
     #[allow(clippy::inline_always)] // measured: see the PERF note in `interior`
     #[inline(always)]
     fn moves<Sd: Side, const CHILD_LIMIT: u8, H: RootHook<G::Move>>(
         &mut self,
-        mut game: G,
+        game: &G,
         depth: u32,
         mut alpha: Value,
         mut beta: Value,
         hook: &mut H,
     ) -> Value {
         let maximizing = Sd::MAXIMIZING;
-        let side = Player::from_maximizing(maximizing);
+        let window = (alpha, beta);
         let mut best = if maximizing { -INF } else { INF };
-        let mut searched = false;
         // PERF: the leaves at the limit counted here in a register and added to the node
         // count once per loop, instead of one read-modify-write of `stats.nodes` per leaf:
         // 51.12 -> 49.05 instructions per node (`valgrind --tool=callgrind --dump-instr=no
@@ -542,25 +488,25 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
         // 158.6 -> 180.2 M nodes/s, best 190.7 -> 193.7.
         let mut leaves = 0;
         for mv in game.moves() {
-            game.make(mv);
+            let mut child = game.clone();
+            child.play(mv);
             self.emit(|| Event::Move {
                 depth,
-                side,
-                cell: G::move_label(mv),
+                maximizing,
+                mv,
             });
             let value = self.visit::<Sd::Other, true, CHILD_LIMIT, NoHook>(
-                game,
+                child,
                 depth + 1,
                 alpha,
                 beta,
                 &mut NoHook,
             );
-            game.unmake(mv);
-            hook.record(mv, value);
-            searched = true;
+            hook.record(mv, value, alpha, beta);
             if CHILD_LIMIT == limit::AT {
                 leaves += 1;
             }
+            let moved = if maximizing { alpha } else { beta };
             if maximizing {
                 best = best.max(value);
                 alpha = alpha.max(best);
@@ -572,16 +518,57 @@ impl<'s, G: Game + Copy, S: EventSink + ?Sized> Searcher<'s, G, S> {
                 self.stats.beta_cutoffs += 1;
                 self.emit(|| Event::Cutoff {
                     depth,
-                    cell: G::move_label(mv),
+                    mv,
                     alpha,
                     beta,
                 });
                 break;
             }
+            // The window moved without a cutoff: the child's value is exact.
+            if Sd::PV && CHILD_LIMIT != limit::AT && moved != if maximizing { alpha } else { beta }
+            {
+                self.line_through(game.clone(), depth, mv);
+            }
         }
         self.stats.nodes += leaves;
-        debug_assert!(searched, "a position that is not over has a move");
+        debug_assert!(
+            best != if maximizing { -INF } else { INF },
+            "a move was searched"
+        );
+        if Sd::PV && CHILD_LIMIT == limit::AT && window.0 < best && best < window.1 {
+            self.line_to_leaf(game, depth, best);
+        }
         self.emit(|| Event::Return { depth, value: best });
         best
+    }
+
+    /// The line of a node at `depth` whose child by `mv` is exact: `mv` and the child's
+    /// line, unless the child is a finished game.
+    #[cold]
+    #[inline(never)]
+    fn line_through(&mut self, game: G, depth: u32, mv: G::Move) {
+        let mut child = game;
+        child.play(mv);
+        let from_child = child.terminal_score(depth + 1).is_none();
+        self.lines.set(depth, mv, from_child);
+    }
+
+    /// The line of an exact node one ply above the limit: its first move whose leaf is
+    /// worth `best` (the move loop keeps no move, so as to cost its leaves nothing).
+    #[cold]
+    #[inline(never)]
+    fn line_to_leaf(&mut self, game: &G, depth: u32, best: Value) {
+        for mv in game.moves() {
+            let mut child = game.clone();
+            child.play(mv);
+            let value = child
+                .terminal_score(depth + 1)
+                .unwrap_or_else(|| child.evaluate());
+            if value == best {
+                self.lines.set(depth, mv, false);
+                return;
+            }
+        }
+        debug_assert!(false, "the best leaf is among the moves");
     }
 }

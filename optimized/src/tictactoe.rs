@@ -1,22 +1,24 @@
-//! Tic-tac-toe on bitboards: the first [`Game`] the generic searcher plays.
+//! Tic-tac-toe on bitboards: the page's game as a [`Game`] of the generic searcher.
 //!
-//! One 9-bit board per side (bit `c` is cell `c`, row-major as in SPEC.md). Beside the two
-//! bitboards the state keeps the board's base-3 key (`sum 3^c * (1 for X, 2 for O)`),
-//! updated by one addition per move, which indexes one precomputed table answering, in one
-//! load, everything the page's function asks of a board: who has a line (`winner`), whether
-//! it is full (`emptyCells(board).length === 0`) and the heuristic ("Reference
-//! implementation"; the evaluation is SPEC.md's reconstruction, `nullmove_core::eval`).
+//! One 9-bit board per side (bit `c` is cell `c`, row-major: `0 1 2 / 3 4 5 / 6 7 8`).
+//! Beside the two bitboards the state keeps the board's base-3 key (`sum 3^c * (1 for X, 2
+//! for O)`), updated by one addition per move, which indexes one precomputed table
+//! answering, in one load, everything the page's function asks of a board: who has a line
+//! (`winner`), whether it is full (`emptyCells(board).length === 0`) and the heuristic
+//! ("Reference implementation"; the evaluation is the one `nullmove_core::eval`
+//! reconstructs).
 
-use nullmove_core::{
-    Board, CELLS, Cell, Game, LINES, Player, Position, PositionError, Value, heuristic, score,
-    winner,
-};
+mod engine;
+
+pub use engine::{GuardedEngine, OptimizedEngine, search_window};
+
+use nullmove_core::{Board, CELLS, Cell, Game, LINES, Player, Position, PositionError, Value};
 
 /// All nine cells as bits.
-pub const FULL: u16 = (1 << CELLS) - 1;
+const FULL: u16 = (1 << CELLS) - 1;
 
 /// Number of base-3 keys: every assignment of empty/X/O to the nine cells, `3^9`.
-pub const KEYS: usize = 19_683;
+const KEYS: usize = 19_683;
 
 /// `3^c` for each cell.
 const POW3: [u16; CELLS] = {
@@ -38,7 +40,7 @@ const SIDE_BIT: u64 = 1 << 63;
 /// What a [`Mark`] adds to the state word, indexed by the mark (`cell | side << 4`, side
 /// 0 for X, 1 for O): the cell's bit in the mover's bitboard, `3^c` (X) or `2 * 3^c` (O) to
 /// the key, and a flip of the side bit (bit 63, whose carry falls off the word). Adding it
-/// plays the move; subtracting it takes the move back.
+/// plays the move.
 const STEP: [u64; 32] = {
     let mut s = [0_u64; 32];
     let mut c = 0;
@@ -170,13 +172,13 @@ fn bitboards(board: &Board) -> (u16, u16) {
 /// # Example
 /// ```
 /// use nullmove_core::{Game, Player, Position};
-/// use nullmove_optimized::{Mark, TicTacToe};
+/// use nullmove_optimized::tictactoe::{Mark, TicTacToe};
 /// let p: Position = "...O.X...".parse().unwrap();
 /// let mut g = TicTacToe::from(p);
 /// assert!(g.maximizing());
 /// let cells: Vec<u8> = g.moves().map(Mark::cell).collect();
 /// assert_eq!(cells, [0, 1, 2, 4, 6, 7, 8]);
-/// g.make(Mark::new(4, Player::X)); // the pitfall's centre move ("Pitfalls")
+/// g.play(Mark::new(4, Player::X)); // the pitfall's centre move ("Pitfalls")
 /// assert_eq!(g.evaluate(), 9);
 /// assert_eq!(g.to_position().unwrap().to_string(), "...OXX...");
 /// ```
@@ -184,8 +186,8 @@ fn bitboards(board: &Board) -> (u16, u16) {
 pub struct TicTacToe {
     /// X's bitboard in bits 0..9, O's in bits 16..25, the base-3 key of the board (the
     /// [`TABLE`] index) in bits 32..47, the side to move in bit 63 (set: O).
-    // PERF: one word, so a move is one `add` of a precomputed step and taking it back one
-    // `sub` (see STEP), with no bounds checks on the side or the key. Against the same state
+    // PERF: one word, so a move is one `add` of a precomputed step (see STEP), with no bounds
+    // checks on the side or the key. Against the same state
     // in separate fields (`[u16; 2]` bitboards, a `u16` key, a `u8` side): 51.8 instead of
     // 72.5 instructions per node (`valgrind --tool=callgrind nullmove bench --engine
     // optimized`); `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`: depth 5
@@ -316,22 +318,6 @@ impl TicTacToe {
             })
         }
     }
-
-    /// Checks the cached key and the table against `nullmove_core`'s definitions
-    /// (`winner`, `score`, `heuristic`) for this state: used by tests.
-    #[must_use]
-    pub fn agrees_with_core(&self, depth: u32) -> bool {
-        let board = self.board();
-        let core_terminal = (winner(&board).is_some() || board.iter().all(Option::is_some))
-            .then(|| score(winner(&board), depth));
-        self.key() == key_of(self.x(), self.o())
-            && self.x() & self.o() == 0
-            && self.word
-                & !(u64::from(FULL) | u64::from(FULL) << O_SHIFT | 0x7FFF << KEY_SHIFT | SIDE_BIT)
-                == 0
-            && self.terminal_score(depth) == core_terminal
-            && (core_terminal.is_some() || self.evaluate() == heuristic(&board))
-    }
 }
 
 impl From<Position> for TicTacToe {
@@ -361,13 +347,13 @@ impl TryFrom<TicTacToe> for Position {
     }
 }
 
-/// A move: the cell and the side that marks it. Carrying the side makes taking the move
-/// back independent of the state it produced, the way a chess move carries what it captured.
-// PERF: with `unmake` reading the side from the state it had just changed, every child paid a
-// chain of two dependent table loads (make, then unmake) before the next could start; with
-// the side in the move, make and unmake add and subtract the same constant and the compiler
-// folds them away: 51.8 instead of 62.6 instructions per node (`valgrind --tool=callgrind
-// nullmove bench --engine optimized`); `cargo bench -p nullmove-optimized -- 'optimized
+/// A move: the cell and the side that marks it, so that playing it is one addition of a
+/// constant chosen by the move alone.
+// PERF: the side in the move, not read back from the state: when the search still took moves
+// back, reading the side from the state it had just changed cost every child a chain of two
+// dependent table loads; with the side in the move the compiler folds the move's step into
+// the loop: 51.8 instead of 62.6 instructions per node (`valgrind --tool=callgrind nullmove
+// bench --engine optimized`); `cargo bench -p nullmove-optimized -- 'optimized
 // searcher/null'`: depth 9 R 1, 182 instead of 102 M nodes/s; depth 5 R 3, 330 instead of 249.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Mark(u8);
@@ -461,7 +447,7 @@ impl Game for TicTacToe {
     }
 
     #[inline]
-    fn make(&mut self, mark: Mark) {
+    fn play(&mut self, mark: Mark) {
         debug_assert!(
             self.empty() & (1 << mark.cell()) != 0,
             "{mark:?}: the cell is empty"
@@ -475,31 +461,12 @@ impl Game for TicTacToe {
     }
 
     #[inline]
-    fn unmake(&mut self, mark: Mark) {
-        debug_assert_eq!(
-            mark.player(),
-            self.side_to_move().opponent(),
-            "{mark:?}: last mover"
-        );
-        debug_assert!(
-            self.board()[usize::from(mark.cell())] == Some(mark.player()),
-            "{mark:?}"
-        );
-        self.word = self.word.wrapping_sub(mark.step());
-    }
-
-    #[inline]
-    fn make_null(&mut self) {
+    fn pass(&mut self) {
         self.word ^= SIDE_BIT;
     }
 
-    #[inline]
-    fn unmake_null(&mut self) {
-        self.word ^= SIDE_BIT;
-    }
-
-    /// The threat guard's question (issue 5): after a pass the opponent moves, so a pass is
-    /// dangerous when the opponent has two in a line whose third cell is empty.
+    /// The threat guard's question: after a pass the opponent moves, so a pass is dangerous
+    /// when the opponent has two in a line whose third cell is empty.
     fn pass_is_dangerous(&self) -> bool {
         let (mover, opponent) = if self.maximizing() {
             (self.x(), self.o())
@@ -511,7 +478,7 @@ impl Game for TicTacToe {
             .any(|&m| (opponent & m).count_ones() == 2 && mover & m == 0)
     }
 
-    /// The endgame guard's measure (issue 5): the empty cells left.
+    /// The endgame guard's measure: the empty cells left.
     fn material(&self) -> u32 {
         self.empty().count_ones()
     }
@@ -534,16 +501,27 @@ impl Game for TicTacToe {
         debug_assert!(e < TERMINAL, "evaluate() on a finished game");
         Value::from(e)
     }
-
-    #[inline]
-    fn move_label(mark: Mark) -> u8 {
-        mark.cell()
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nullmove_core::{heuristic, score, winner};
+
+    /// Checks the cached key and the table against `nullmove_core`'s definitions
+    /// (`winner`, `score`, `heuristic`) for this state.
+    fn agrees_with_core(g: TicTacToe, depth: u32) -> bool {
+        let board = g.board();
+        let core_terminal = (winner(&board).is_some() || board.iter().all(Option::is_some))
+            .then(|| score(winner(&board), depth));
+        g.key() == key_of(g.x(), g.o())
+            && g.x() & g.o() == 0
+            && g.word
+                & !(u64::from(FULL) | u64::from(FULL) << O_SHIFT | 0x7FFF << KEY_SHIFT | SIDE_BIT)
+                == 0
+            && g.terminal_score(depth) == core_terminal
+            && (core_terminal.is_some() || g.evaluate() == heuristic(&board))
+    }
 
     /// The table and the incremental key agree with core's rules on all 3^9 boards, with
     /// either side to move and any depth.
@@ -565,32 +543,31 @@ mod tests {
                 assert_eq!(g.board(), board);
                 assert_eq!(g.winner(), winner(&board));
                 for depth in 0..=9 {
-                    assert!(g.agrees_with_core(depth), "key {key}");
+                    assert!(agrees_with_core(g, depth), "key {key}");
                 }
             }
         }
     }
 
     #[test]
-    fn make_and_unmake_restore_the_state() {
+    fn play_and_pass_match_the_rules() {
         for p in Position::all_nonterminal() {
             let g = TicTacToe::from(p);
             for mark in g.moves() {
                 assert_eq!(mark.player(), p.side_to_move());
                 let mut h = g;
-                h.make(mark);
+                h.play(mark);
                 assert_eq!(
                     TicTacToe::from(p.play(usize::from(mark.cell())).unwrap()),
                     h
                 );
-                assert!(h.agrees_with_core(1));
-                h.unmake(mark);
-                assert_eq!(h, g);
+                assert!(agrees_with_core(h, 1));
             }
             let mut h = g;
-            h.make_null();
+            h.pass();
             assert_eq!(h.maximizing(), !g.maximizing());
-            h.unmake_null();
+            assert_eq!((h.x(), h.o(), h.key()), (g.x(), g.o(), g.key()));
+            h.pass();
             assert_eq!(h, g);
         }
     }

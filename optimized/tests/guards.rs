@@ -1,16 +1,16 @@
-//! The safeguards (issue 5), guard by guard: hand-checked cases on the page's pitfall,
-//! exact equivalences that must hold on every reachable position, and a trace checker that
-//! replays every guarded search and fails on any pass or prune a guard forbids.
+//! The guards, one by one: hand-checked cases on the page's pitfall, and exact equivalences
+//! that must hold on every reachable position (`guard_traces.rs` replays every guarded
+//! search event by event).
 
-use nullmove_core::{
-    Engine, Event, EventSink, Game, Mode, Player, Position, RootReport, SearchParams, heuristic,
-};
+use nullmove_core::{Engine, Game, Mode, Position, RootReport, SearchParams, heuristic};
+use nullmove_optimized::tictactoe::TicTacToe;
 use nullmove_optimized::{
-    GuardedEngine, Guards, HEINZ_DEPTH, Mark, OptimizedEngine, TicTacToe, Verification,
+    GuardedEngine, Guards, HEINZ_DEPTH, OptimizedEngine, ReductionRule, Verification,
 };
 use rayon::prelude::*;
 
-const PAGE: Guards = Guards::PAGE;
+/// No guard: the page's rule (the engine takes R from the search's parameters).
+const PAGE: Guards = Guards::unguarded(0);
 
 fn params(depth: u32, r: u32, mode: Mode) -> SearchParams {
     SearchParams::new(depth, r, mode).expect("in range")
@@ -60,6 +60,19 @@ fn assert_none(what: &str, (n, failures): (usize, Vec<String>)) {
         "{what}: {} failures, first:\n{}",
         failures.len(),
         failures[..failures.len().min(10)].join("\n")
+    );
+}
+
+/// Asserts that null-move search under `g` is, report and counters alike, the page's null
+/// move with R `page_r(depth limit, R)` wherever that is given, on every position.
+fn assert_is_the_page(what: &str, g: Guards, page_r: impl Fn(u32, u32) -> Option<u32> + Sync) {
+    assert_none(
+        what,
+        over_grid(|p, d, r| {
+            let page = OptimizedEngine.search(p, &params(d, page_r(d, r)?, Mode::Null));
+            let got = search(g, p, d, r, Mode::Null);
+            (got != page).then(|| format!("{got:?} vs page {page:?}"))
+        }),
     );
 }
 
@@ -136,7 +149,7 @@ fn pitfall_under_each_guard() {
     // at depth 2 and searches X's real replies, which do not fail low; the centre is found.
     assert_eq!(
         choice(Guards {
-            adaptive_r: true,
+            rule: ReductionRule::Adaptive,
             ..PAGE
         }),
         (Some(4), 12)
@@ -210,8 +223,15 @@ fn guards_never_touch_plain_search() {
             min_probe_depth: 2,
             threat: true,
             min_material: 4,
-            adaptive_r: true,
+            rule: ReductionRule::Adaptive,
             verification: Verification::Stockfish { min_remaining: 1 },
+            ..PAGE
+        },
+        Guards {
+            eval_gate: true,
+            zero_window: true,
+            rule: ReductionRule::DepthScaled,
+            ..PAGE
         },
         Guards {
             verification: Verification::TabibiNetanyahu,
@@ -264,14 +284,7 @@ fn verification_threshold_out_of_reach_is_the_page() {
         verification: Verification::Stockfish { min_remaining: 9 },
         ..PAGE
     };
-    assert_none(
-        "stockfish:9",
-        over_grid(|p, d, r| {
-            let page = OptimizedEngine.search(p, &params(d, r, Mode::Null));
-            let got = search(g, p, d, r, Mode::Null);
-            (got != page).then(|| format!("{got:?} vs page {page:?}"))
-        }),
-    );
+    assert_is_the_page("stockfish:9", g, |_, r| Some(r));
 }
 
 /// Adaptive R at depth limits up to 7: a probing node (depth >= 1) has at most 6 plies
@@ -281,20 +294,12 @@ fn verification_threshold_out_of_reach_is_the_page() {
 fn adaptive_r_below_heinz_depth_is_the_page_with_one_ply_less() {
     assert_eq!(HEINZ_DEPTH, 6);
     let g = Guards {
-        adaptive_r: true,
+        rule: ReductionRule::Adaptive,
         ..PAGE
     };
-    assert_none(
-        "adaptive R",
-        over_grid(|p, d, r| {
-            if d > HEINZ_DEPTH + 1 {
-                return None;
-            }
-            let page = OptimizedEngine.search(p, &params(d, r.saturating_sub(1), Mode::Null));
-            let got = search(g, p, d, r, Mode::Null);
-            (got != page).then(|| format!("{got:?} vs page R-1 {page:?}"))
-        }),
-    );
+    assert_is_the_page("adaptive R", g, |d, r| {
+        (d <= HEINZ_DEPTH + 1).then_some(r.saturating_sub(1))
+    });
 }
 
 /// An endgame guard with m = 1 never fires (a non-terminal position has an empty cell), but
@@ -306,284 +311,56 @@ fn vacuous_guards_are_the_page() {
         min_material: 1, // every non-terminal position has an empty cell
         ..PAGE
     };
-    assert_none(
-        "vacuous",
-        over_grid(|p, d, r| {
-            let page = OptimizedEngine.search(p, &params(d, r, Mode::Null));
-            let got = search(vacuous, p, d, r, Mode::Null);
-            (got != page).then(|| format!("{got:?} vs page {page:?}"))
-        }),
-    );
+    assert_is_the_page("vacuous", vacuous, |_, r| Some(r));
 }
 
-// ---------------------------------------------------------------------------------------
-// Every guarded search replayed: passes and prunes checked against the guards.
-
-/// Replays a guarded search's events, keeping the state of every open call, and records
-/// every event a guard forbids.
-struct GuardCheck {
-    guards: Guards,
-    depth_limit: u32,
-    /// The configured R (the adaptive one is recomputed from it).
-    reduction: u32,
-    root: TicTacToe,
-    /// The state and depth of each open call.
-    stack: Vec<(TicTacToe, u32)>,
-    /// The state the next call searches.
-    pending: Option<TicTacToe>,
-    /// Open verifications: the passing side and the node's depth.
-    verifying: Vec<(Player, u32)>,
-    /// The previous event.
-    previous: Option<Event>,
-    /// An event is expected next (the verification's own call).
-    expect_call_at: Option<u32>,
-    broken: Vec<String>,
-    verifications: u64,
-    refuted: u64,
-}
-
-impl GuardCheck {
-    fn new(guards: Guards, depth_limit: u32, reduction: u32, root: &Position) -> Self {
-        Self {
-            guards,
-            depth_limit,
-            reduction,
-            root: TicTacToe::from(root),
-            stack: Vec::new(),
-            pending: None,
-            verifying: Vec::new(),
-            previous: None,
-            expect_call_at: None,
-            broken: Vec::new(),
-            verifications: 0,
-            refuted: 0,
-        }
-    }
-
-    fn top(&self) -> TicTacToe {
-        self.stack.last().expect("inside a call").0
-    }
-
-    fn broke(&mut self, what: String) {
-        if self.broken.len() < 3 {
-            self.broken.push(what);
-        }
-    }
-
-    fn on_probe(&mut self, depth: u32, side: Player, target_depth: u32) {
-        let state = self.top();
-        let g = self.guards;
-        let r = target_depth - depth - 1;
-        let remaining = self.depth_limit - depth;
-        if r != g.reduction(self.reduction, remaining) {
-            self.broke(format!("probe at depth {depth} with R {r}"));
-        }
-        if !g.probe_deep_enough(depth, r, self.depth_limit) {
-            self.broke(format!(
-                "probe at depth {depth} lands within {} of the limit",
-                g.min_probe_depth
-            ));
-        }
-        if !g.threat_allows(&state) {
-            self.broke(format!("{side} passes into a threat at depth {depth}"));
-        }
-        if !g.material_allows(&state) {
-            self.broke(format!(
-                "{side} passes with {} empty cells",
-                state.material()
-            ));
-        }
-        if let Verification::Stockfish { .. } = g.verification {
-            if self.verifying.iter().any(|&(s, _)| s == side) {
-                self.broke(format!("{side} passes inside its own verification"));
-            }
-        }
-        if g.verification == Verification::TabibiNetanyahu
-            && self.verifying.is_empty()
-            && remaining < 2
-        {
-            self.broke(format!("a verifying node passes with {remaining} ply left"));
-        }
-        let mut passed = state;
-        passed.make_null();
-        self.pending = Some(passed);
-    }
-
-    fn on_prune(&mut self, depth: u32) {
-        match self.previous {
-            Some(Event::VerifyResolved { fails: true, .. }) => {
-                if let Verification::TabibiNetanyahu = self.guards.verification {
-                    self.broke("a Tabibi–Netanyahu node pruned on the bound".into());
-                }
-            }
-            Some(Event::ProbeResolved { fails: true, .. }) => {
-                // Unverified: allowed only where the guard does not verify.
-                let verifies = match self.guards.verification {
-                    Verification::None => false,
-                    Verification::Stockfish { min_remaining } => {
-                        self.verifying.is_empty() && self.depth_limit - depth >= min_remaining
-                    }
-                    Verification::TabibiNetanyahu => self.verifying.is_empty(),
-                };
-                if verifies {
-                    self.broke(format!("an unverified prune at depth {depth}"));
-                }
-            }
-            other => self.broke(format!("a prune at depth {depth} after {other:?}")),
-        }
-    }
-}
-
-impl EventSink for GuardCheck {
-    fn event(&mut self, event: Event) {
-        if let Some(at) = self.expect_call_at.take() {
-            match event {
-                Event::Call {
-                    depth, allow_null, ..
-                } if depth == at && !allow_null => {}
-                other => self.broke(format!("verification's call expected at {at}: {other:?}")),
-            }
-        }
-        match event {
-            Event::Call { depth, .. } => {
-                let state = self.pending.take().unwrap_or(self.root);
-                self.stack.push((state, depth));
-            }
-            Event::Return { .. } => {
-                self.stack.pop();
-            }
-            Event::Move { side, cell, .. } => {
-                let mut next = self.top();
-                next.make(Mark::new(cell, side));
-                self.pending = Some(next);
-            }
-            Event::ProbeStart {
-                depth,
-                side,
-                target_depth,
-                ..
-            } => self.on_probe(depth, side, target_depth),
-            Event::VerifyStart {
-                depth,
-                side,
-                target_depth,
-            } => {
-                self.verifications += 1;
-                if !self.verifying.is_empty() {
-                    self.broke(format!("a verification nested in another at depth {depth}"));
-                }
-                if !matches!(
-                    self.previous,
-                    Some(Event::ProbeResolved { fails: true, depth: d, .. }) if d == depth
-                ) {
-                    self.broke(format!(
-                        "a verification at depth {depth} without a fail-high"
-                    ));
-                }
-                self.verifying.push((side, depth));
-                self.pending = Some(self.top());
-                self.expect_call_at = Some(target_depth);
-            }
-            Event::VerifyResolved { depth, fails, .. } => {
-                if self.verifying.pop().map(|v| v.1) != Some(depth) {
-                    self.broke(format!("a verification resolved at depth {depth} unopened"));
-                }
-                self.refuted += u64::from(!fails);
-            }
-            Event::Prune { depth, .. } => self.on_prune(depth),
-            Event::ProbeResolved { .. } | Event::Leaf { .. } | Event::Cutoff { .. } => {}
-        }
-        self.previous = Some(event);
-    }
-}
-
+/// A growing R adds a third of the remaining depth: with depth limits up to 3 a probing node
+/// (depth >= 1) has at most 2 plies left, so R stays R and the search is the page's.
 #[test]
-fn every_pass_and_prune_obeys_its_guard() {
-    let configurations = [
-        Guards {
-            min_probe_depth: 1,
-            ..PAGE
-        },
-        Guards {
-            threat: true,
-            ..PAGE
-        },
-        Guards {
-            min_material: 5,
-            ..PAGE
-        },
-        Guards {
-            adaptive_r: true,
-            ..PAGE
-        },
-        Guards {
-            verification: Verification::Stockfish { min_remaining: 1 },
-            ..PAGE
-        },
-        Guards {
-            verification: Verification::Stockfish { min_remaining: 3 },
-            ..PAGE
-        },
-        Guards {
-            verification: Verification::TabibiNetanyahu,
-            ..PAGE
-        },
-        Guards {
-            min_probe_depth: 1,
-            threat: true,
-            adaptive_r: true,
-            verification: Verification::TabibiNetanyahu,
-            ..PAGE
-        },
-    ];
-    let positions = Position::all_nonterminal();
-    for g in configurations {
-        let (failures, verifications, refuted): (Vec<String>, u64, u64) = positions
-            .par_iter()
-            .map(|p| {
-                let mut out = (Vec::new(), 0, 0);
-                for depth in [2, 3, 5, 7] {
-                    for r in 0..=2 {
-                        let params = params(depth, r, Mode::Null);
-                        let mut check = GuardCheck::new(g, depth, r, p);
-                        let traced = GuardedEngine::new(g).search_traced(p, &params, &mut check);
-                        if traced != GuardedEngine::new(g).search(p, &params) {
-                            out.0
-                                .push(format!("{p} d{depth} R{r}: tracing changes the report"));
-                        }
-                        if !check.stack.is_empty() || !check.verifying.is_empty() {
-                            out.0.push(format!("{p} d{depth} R{r}: calls left open"));
-                        }
-                        out.0.extend(
-                            check
-                                .broken
-                                .iter()
-                                .map(|b| format!("{p} d{depth} R{r}: {b}")),
-                        );
-                        out.1 += check.verifications;
-                        out.2 += check.refuted;
-                    }
-                }
-                out
-            })
-            .reduce(
-                || (Vec::new(), 0, 0),
-                |mut a, b| {
-                    a.0.extend(b.0);
-                    (a.0, a.1 + b.1, a.2 + b.2)
-                },
-            );
-        assert!(
-            failures.is_empty(),
-            "{g}: {}",
-            failures[..failures.len().min(10)].join("\n")
-        );
-        if g.verification != Verification::None {
-            // The checker saw verifications, and some of them overturned a cutoff.
-            assert!(
-                verifications > 0 && refuted > 0,
-                "{g}: {verifications} {refuted}"
-            );
+fn depth_scaled_r_near_the_root_of_small_searches_is_the_page() {
+    let g = Guards {
+        rule: ReductionRule::DepthScaled,
+        ..PAGE
+    };
+    assert_is_the_page("depth-r", g, |d, r| (d <= 3).then_some(r));
+}
+
+/// Where no probe can fire inside another probe's subtree (depth limit <= 3 + 2R: the
+/// probe's grandchildren sit at depth >= 3 + R), the subtree is plain alpha-beta, which
+/// tells a value at least beta from one below it in any window with that beta: the
+/// zero-window probe decides every probe as the page's does, so the report is the page's
+/// but for the nodes the narrower probes save.
+#[test]
+fn zero_window_probe_decides_as_the_full_window() {
+    let g = Guards {
+        zero_window: true,
+        ..PAGE
+    };
+    let (mut saved, mut searches) = (0_u64, 0_u64);
+    for d in 1..=9 {
+        for r in 0..=6_u32 {
+            if d > 3 + 2 * r {
+                continue;
+            }
+            for p in Position::all_nonterminal().iter().step_by(7) {
+                let page = OptimizedEngine.search(p, &params(d, r, Mode::Null));
+                let got = search(g, p, d, r, Mode::Null);
+                let same = (got.best_move, got.value, &got.moves, got.stats.null_cutoffs)
+                    == (
+                        page.best_move,
+                        page.value,
+                        &page.moves,
+                        page.stats.null_cutoffs,
+                    );
+                assert!(same, "{p} d{d} R{r}: {got:?} vs page {page:?}");
+                assert!(got.nodes <= page.nodes, "{p} d{d} R{r}");
+                saved += page.nodes - got.nodes;
+                searches += 1;
+            }
         }
     }
+    assert!(
+        searches > 10_000 && saved > 0,
+        "{searches} searches, {saved} nodes saved"
+    );
 }

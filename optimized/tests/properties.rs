@@ -2,7 +2,7 @@
 //! and the bitboard state converts to and from `Position` both ways (quickcheck).
 
 use nullmove_core::{Board, CELLS, Game, INF, Mode, Player, Position, SearchParams, Value};
-use nullmove_optimized::{Mark, TicTacToe, ToPositionError, key_of, search_window};
+use nullmove_optimized::tictactoe::{Mark, TicTacToe, ToPositionError, key_of, search_window};
 use proptest::prelude::*;
 use quickcheck::{TestResult, quickcheck};
 
@@ -128,27 +128,23 @@ quickcheck! {
     }
 
     /// Playing a sequence of legal moves on the bitboard matches `Position::play` move for
-    /// move, and taking them all back restores the start.
+    /// move.
     fn moves_match_position_play(choices: Vec<u8>) -> bool {
         let start = Position::empty();
-        let (mut p, mut g, mut played) = (start, TicTacToe::from(start), Vec::new());
+        let (mut p, mut g) = (start, TicTacToe::from(start));
         for choice in choices {
             let moves: Vec<Mark> = g.moves().collect();
             if p.is_terminal() || moves.is_empty() {
                 break;
             }
             let m = moves[usize::from(choice) % moves.len()];
-            g.make(m);
+            g.play(m);
             p = p.play(usize::from(m.cell())).expect("a legal move");
-            played.push(m);
             if TicTacToe::from(p) != g || g.terminal_score(0).is_some() != p.is_terminal() {
                 return false;
             }
         }
-        for m in played.into_iter().rev() {
-            g.unmake(m);
-        }
-        g == TicTacToe::from(start)
+        true
     }
 }
 

@@ -7,7 +7,7 @@ use nullmove_core::{Mode, NoSink, Value};
 use nullmove_kpk::game::{Evaluation, NullRule};
 use nullmove_kpk::sweep::{self, Cutoff};
 use nullmove_kpk::{Kpk, Side, Table, Wdl};
-use nullmove_optimized::{Config, Guards};
+use nullmove_optimized::Guards;
 use serde::Serialize;
 
 use super::{Args, RuleArg};
@@ -174,10 +174,7 @@ pub(super) fn position(args: &Args) -> Result<PositionReport, CliError> {
     let rule = NullRule::from(args.rule.unwrap_or(RuleArg::InCheck));
     let mode = Mode::from(args.mode);
     let reduction = args.reduction.unwrap_or(0);
-    let config = Config {
-        guards,
-        ..sweep::config(args.depth, reduction, mode)
-    };
+    let config = args.guards.config(args.depth, reduction, mode);
     let result = sweep::search(&table, &p, evaluation, rule, config, &mut NoSink);
     let null = mode == Mode::Null;
     let cutoffs = if null {

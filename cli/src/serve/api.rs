@@ -63,6 +63,9 @@ const SEARCH_PARAMS: &[&str] = &[
     "threat-guard",
     "min-empty",
     "adaptive-r",
+    "depth-r",
+    "eval-gate",
+    "zero-window",
     "verify",
 ];
 
@@ -75,6 +78,9 @@ const SWEEP_PARAMS: &[&str] = &[
     "threat-guard",
     "min-empty",
     "adaptive-r",
+    "depth-r",
+    "eval-gate",
+    "zero-window",
     "verify",
 ];
 

@@ -73,6 +73,26 @@ try {
   await page.locator('#error').waitFor();
   seen.refused = await text(page, '#error');
 
+  // The guards: one the page's depth limit leaves nothing to do, refused with the reason;
+  // then the page's first safeguard with the engines' conditions, which fixes the pitfall.
+  phase = 'growing';
+  await page.getByRole('button', { name: /Pitfall/ }).click();
+  await page.getByLabel('mode').selectOption('null');
+  await page.getByLabel('R by depth').selectOption('depth-r');
+  seen.growingCommand = await text(page, '#command');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await page.locator('#error').waitFor();
+  seen.growing = await text(page, '#error');
+  phase = 'guarded';
+  await page.getByLabel('R by depth').selectOption('fixed');
+  await page.getByLabel('minimum probe depth').selectOption('1');
+  await page.getByLabel(/eval gate/).check();
+  await page.getByLabel(/zero-window/).check();
+  seen.guardedCommand = await text(page, '#command');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await page.locator('#result').waitFor();
+  seen.guarded = await outcome(page);
+
   // The sweep view: the chart and its table.
   phase = 'sweep';
   await page.getByRole('link', { name: 'Sweep' }).click();

@@ -1,13 +1,13 @@
 //! Every null-move cutoff of a search, found by replaying its events, and whether plain
 //! alpha-beta from the pruned node reaches the bound the probe claimed.
 
-use nullmove_core::{Event, EventSink, Mode, NoSink, Value};
-use nullmove_optimized::{Config, Searcher};
+use nullmove_core::Value;
+use nullmove_optimized::{Config, Event, EventSink, Searcher};
 use serde::Serialize;
 
 use super::search;
 use crate::game::{Evaluation, KpkGame, NullRule};
-use crate::movegen::Successor;
+use crate::movegen::{Move, Successor};
 use crate::position::Kpk;
 use crate::table::Table;
 
@@ -61,8 +61,8 @@ impl Replay {
     }
 }
 
-impl EventSink for Replay {
-    fn event(&mut self, event: Event) {
+impl EventSink<Move> for Replay {
+    fn event(&mut self, event: Event<Move>) {
         match event {
             Event::Call {
                 depth, alpha, beta, ..
@@ -73,10 +73,8 @@ impl EventSink for Replay {
             Event::Return { .. } => {
                 self.stack.pop();
             }
-            Event::Move { cell, .. } => {
-                let p = self.top();
-                let m = p.legal_moves()[usize::from(cell)];
-                self.pending = Some(match p.play(m) {
+            Event::Move { mv, .. } => {
+                self.pending = Some(match self.top().play(mv) {
                     Successor::Kpk(q) => Node::Kpk(q),
                     _ => Node::Beyond,
                 });
@@ -113,17 +111,14 @@ pub fn trace_cutoffs(
         found: Vec::new(),
     };
     search(table, root, evaluation, rule, config, &mut replay);
-    let plain = Config {
-        mode: Mode::Plain,
-        ..config
-    };
+    let plain = config.without_null_move();
+    let mut searcher = Searcher::new();
     replay
         .found
         .into_iter()
         .map(|(node, depth, alpha, beta, bound)| {
             let game = KpkGame::new(node, table, evaluation, rule);
-            let plain_value =
-                Searcher::new(game, plain, &mut NoSink).search_window(depth, alpha, beta);
+            let (plain_value, _) = searcher.search_window(game, &plain, depth, alpha, beta);
             let white = node.side_to_move() == crate::Side::White;
             let unsound = if white {
                 plain_value < bound

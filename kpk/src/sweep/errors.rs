@@ -3,11 +3,10 @@
 
 use std::ops::RangeInclusive;
 
-use nullmove_core::{Mode, NoSink};
-use nullmove_optimized::Config;
+use nullmove_optimized::NoSink;
 use serde::Serialize;
 
-use super::{Configuration, is_wrong, page_config, search, trace_cutoffs};
+use super::{Configuration, config, is_wrong, search, trace_cutoffs};
 use crate::game::{Evaluation, NullRule};
 use crate::position::Kpk;
 use crate::table::Table;
@@ -46,8 +45,9 @@ pub fn sweep_positions() -> Vec<Kpk> {
     Kpk::all().filter(|p| !p.legal_moves().is_empty()).collect()
 }
 
-/// The error table: for each evaluation, configuration, depth limit and R, plain and
-/// null-move results of every position in `positions` against the table.
+/// The error table: for each evaluation, depth limit, configuration and R (a preset: its
+/// own R only), plain and null-move results of every position in `positions` against the
+/// table.
 #[must_use]
 pub fn sweep(
     table: &Table,
@@ -91,23 +91,23 @@ struct PlainAcc {
     nodes: u64,
 }
 
-/// What the sweep compares, for one evaluation: depth limits, configurations and R.
+/// What the sweep compares, for one evaluation: depth limits, and each configuration at
+/// each of its R values ([`Configuration::reductions`]), in that order.
 struct Grid<'a> {
     evaluation: Evaluation,
     depths: &'a [u32],
-    configurations: &'a [Configuration],
-    reductions: &'a [u32],
+    columns: Vec<(&'a Configuration, u32)>,
 }
 
 impl Grid<'_> {
-    /// The index of a (depth limit, configuration, R) cell.
-    fn cell(&self, di: usize, ci: usize, ri: usize) -> usize {
-        (di * self.configurations.len() + ci) * self.reductions.len() + ri
+    /// The index of a (depth limit, configuration and R) cell.
+    fn cell(&self, di: usize, ki: usize) -> usize {
+        di * self.columns.len() + ki
     }
 
     /// Every cell empty: plain per depth limit, null-move search per cell.
     fn empty(&self) -> (Vec<PlainAcc>, Vec<NullAcc>) {
-        let cells = self.depths.len() * self.configurations.len() * self.reductions.len();
+        let cells = self.depths.len() * self.columns.len();
         (
             vec![PlainAcc::default(); self.depths.len()],
             vec![NullAcc::default(); cells],
@@ -119,10 +119,7 @@ impl Grid<'_> {
         let (evaluation, p) = (self.evaluation, &p);
         for (di, &depth) in self.depths.iter().enumerate() {
             // Plain alpha-beta depends on neither R nor the null-move rule.
-            let plain_config = Config {
-                mode: Mode::Plain,
-                ..page_config(depth, 0)
-            };
+            let plain_config = config(depth, 0, false);
             let r = search(
                 table,
                 p,
@@ -134,22 +131,20 @@ impl Grid<'_> {
             let plain_wrong = is_wrong(table, p, evaluation, &r);
             plain[di].wrong += u64::from(plain_wrong);
             plain[di].nodes += r.stats.nodes;
-            for (ci, c) in self.configurations.iter().enumerate() {
-                for (ri, &reduction) in self.reductions.iter().enumerate() {
-                    let config = (c.config)(depth, reduction);
-                    let r = search(table, p, evaluation, c.rule, config, &mut NoSink);
-                    let wrong = is_wrong(table, p, evaluation, &r);
-                    let only = wrong && !plain_wrong;
-                    let at_zugzwang = only
-                        && trace_cutoffs(table, p, evaluation, c.rule, config)
-                            .iter()
-                            .any(|x| x.unsound && x.zugzwang);
-                    let a = &mut null[self.cell(di, ci, ri)];
-                    a.wrong += u64::from(wrong);
-                    a.only += u64::from(only);
-                    a.at_zugzwang += u64::from(at_zugzwang);
-                    a.nodes += r.stats.nodes;
-                }
+            for (ki, &(c, reduction)) in self.columns.iter().enumerate() {
+                let config = c.config(depth, reduction);
+                let r = search(table, p, evaluation, c.rule, config, &mut NoSink);
+                let wrong = is_wrong(table, p, evaluation, &r);
+                let only = wrong && !plain_wrong;
+                let at_zugzwang = only
+                    && trace_cutoffs(table, p, evaluation, c.rule, config)
+                        .iter()
+                        .any(|x| x.unsound && x.zugzwang);
+                let a = &mut null[self.cell(di, ki)];
+                a.wrong += u64::from(wrong);
+                a.only += u64::from(only);
+                a.at_zugzwang += u64::from(at_zugzwang);
+                a.nodes += r.stats.nodes;
             }
         }
     }
@@ -158,23 +153,21 @@ impl Grid<'_> {
     fn rows(&self, positions: u64, plain: &[PlainAcc], null: &[NullAcc]) -> Vec<SweepRow> {
         let mut rows = Vec::new();
         for (di, &depth) in self.depths.iter().enumerate() {
-            for (ci, c) in self.configurations.iter().enumerate() {
-                for (ri, &reduction) in self.reductions.iter().enumerate() {
-                    let a = null[self.cell(di, ci, ri)];
-                    rows.push(SweepRow {
-                        configuration: c.name.to_owned(),
-                        evaluation: self.evaluation,
-                        depth,
-                        reduction,
-                        positions,
-                        wrong_plain: plain[di].wrong,
-                        wrong_null: a.wrong,
-                        wrong_null_only: a.only,
-                        wrong_at_zugzwang: a.at_zugzwang,
-                        nodes_plain: plain[di].nodes,
-                        nodes_null: a.nodes,
-                    });
-                }
+            for (ki, &(c, reduction)) in self.columns.iter().enumerate() {
+                let a = null[self.cell(di, ki)];
+                rows.push(SweepRow {
+                    configuration: c.name.to_owned(),
+                    evaluation: self.evaluation,
+                    depth,
+                    reduction,
+                    positions,
+                    wrong_plain: plain[di].wrong,
+                    wrong_null: a.wrong,
+                    wrong_null_only: a.only,
+                    wrong_at_zugzwang: a.at_zugzwang,
+                    nodes_plain: plain[di].nodes,
+                    nodes_null: a.nodes,
+                });
             }
         }
         rows
@@ -213,14 +206,20 @@ pub fn sweep_with_progress(
 ) -> Vec<SweepRow> {
     use rayon::prelude::*;
     let depths: Vec<u32> = depths.collect();
-    let reductions: Vec<u32> = reductions.collect();
+    let columns: Vec<(&Configuration, u32)> = configurations
+        .iter()
+        .flat_map(|c| {
+            c.reductions(reductions.clone())
+                .into_iter()
+                .map(move |r| (c, r))
+        })
+        .collect();
     let mut rows = Vec::new();
     for &evaluation in evaluations {
         let grid = Grid {
             evaluation,
             depths: &depths,
-            configurations,
-            reductions: &reductions,
+            columns: columns.clone(),
         };
         let (plain, null) = positions
             .par_iter()

@@ -1,11 +1,13 @@
 //! The article's example, searched: the zugzwang that makes null-move search call a draw
 //! lost, and which configurations get it right.
 
-use nullmove_core::{Mode, NoSink, Value};
-use nullmove_optimized::Config;
+use nullmove_core::Value;
+use nullmove_optimized::NoSink;
 use serde::Serialize;
 
-use super::{Configuration, Cutoff, RootResult, fen, is_wrong, page_config, search, trace_cutoffs};
+use super::{
+    Configuration, Cutoff, RootResult, config, fen, is_wrong, page_config, search, trace_cutoffs,
+};
 use crate::game::{Evaluation, NullRule};
 use crate::position::Kpk;
 use crate::table::{Table, Wdl};
@@ -58,10 +60,7 @@ pub fn article_fixture(table: &Table, configurations: &[Configuration]) -> Artic
     let (depth, reduction) = (2, 0);
     let evaluation = Evaluation::Exact;
     let summary = |r: &RootResult| (r.value, r.best_move.map(|m| m.to_string()));
-    let plain_config = Config {
-        mode: Mode::Plain,
-        ..page_config(depth, reduction)
-    };
+    let plain_config = config(depth, reduction, false);
     let plain = search(
         table,
         &root,
@@ -87,7 +86,7 @@ pub fn article_fixture(table: &Table, configurations: &[Configuration]) -> Artic
                 &root,
                 evaluation,
                 c.rule,
-                (c.config)(depth, reduction),
+                c.config(depth, reduction),
                 &mut NoSink,
             );
             (c.name.to_owned(), !is_wrong(table, &root, evaluation, &r))

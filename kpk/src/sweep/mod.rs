@@ -21,25 +21,24 @@ pub use errors::{
 };
 pub use example::{ArticleFixture, article_fixture};
 
-use nullmove_core::{EventSink, Stats, Value};
-use nullmove_optimized::{Config, Searcher};
+use nullmove_core::{Stats, Value};
+use nullmove_optimized::{Config, EventSink};
 
 use crate::game::{EXACT_WIN, Evaluation, KpkGame, NullRule};
-use crate::movegen::{MAX_MOVES, Move};
+use crate::movegen::Move;
 use crate::position::Kpk;
 use crate::table::{Table, Wdl};
 
 /// What a search says about its root.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct RootResult {
     /// What the root call returned.
     pub value: Value,
-    /// The first move whose value strictly improves on all before it (SPEC.md, "The root
-    /// report"), `None` at a finished game or depth limit 0.
+    /// The first move whose value strictly improves on all before it, `None` at a finished
+    /// game or depth limit 0.
     pub best_move: Option<Move>,
     /// Each root move with its child's value, in move order.
-    moves: [(Option<Move>, Value); MAX_MOVES],
-    len: usize,
+    moves: Vec<(Move, Value)>,
     /// The searcher's counters.
     pub stats: Stats,
 }
@@ -47,9 +46,7 @@ pub struct RootResult {
 impl RootResult {
     /// Each root move with the value its child returned (a bound when it failed low).
     pub fn moves(&self) -> impl Iterator<Item = (Move, Value)> + '_ {
-        self.moves[..self.len]
-            .iter()
-            .map(|&(m, v)| (m.expect("recorded"), v))
+        self.moves.iter().copied()
     }
 }
 
@@ -60,10 +57,10 @@ impl RootResult {
 /// use nullmove_kpk::{Kpk, Table, game::{Evaluation, NullRule}, sweep::{search, page_config}};
 /// let table = Table::build();
 /// let p: Kpk = "8/4k3/8/4K3/4P3/8/8/8 b - - 0 1".parse().unwrap();
-/// let r = search(&table, &p, Evaluation::Exact, NullRule::InCheck, page_config(3, 1), &mut nullmove_core::NoSink);
+/// let r = search(&table, &p, Evaluation::Exact, NullRule::InCheck, page_config(3, 1), &mut nullmove_optimized::NoSink);
 /// assert_eq!(r.value, nullmove_kpk::game::EXACT_WIN); // Black to move loses
 /// ```
-pub fn search<S: EventSink + ?Sized>(
+pub fn search<S: EventSink<Move> + ?Sized>(
     table: &Table,
     root: &Kpk,
     evaluation: Evaluation,
@@ -72,25 +69,12 @@ pub fn search<S: EventSink + ?Sized>(
     sink: &mut S,
 ) -> RootResult {
     let game = KpkGame::new(*root, table, evaluation, rule);
-    let maximizing = root.side_to_move() == crate::Side::White;
-    let mut moves = [(None, 0); MAX_MOVES];
-    let mut len = 0;
-    let mut best: Option<(Move, Value)> = None;
-    let mut searcher = Searcher::new(game, config, sink);
-    let value = searcher.search_root(|m: crate::game::KpkMove, v| {
-        moves[len] = (Some(m.mv), v);
-        len += 1;
-        let better = best.is_none_or(|(_, b)| if maximizing { v > b } else { v < b });
-        if better {
-            best = Some((m.mv, v));
-        }
-    });
+    let report = nullmove_optimized::search_traced(game, &config, sink);
     RootResult {
-        value,
-        best_move: best.map(|(m, _)| m),
-        moves,
-        len,
-        stats: searcher.stats(),
+        value: report.value,
+        best_move: report.best_move,
+        moves: report.moves.iter().map(|m| (m.mv, m.value)).collect(),
+        stats: report.stats,
     }
 }
 

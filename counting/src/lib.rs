@@ -1,8 +1,9 @@
 //! A counting global allocator: the evidence behind "the search never allocates".
 //!
-//! A global allocator is chosen per binary, so this crate only defines it; each binary that
-//! counts (the `nullmove bench` command, the `tests/alloc.rs` test binary) installs it itself
-//! with `#[global_allocator]`. Counts are per thread, so other threads (a test harness's, for
+//! A measuring tool, apart from the searcher it measures. A global allocator is chosen per
+//! binary, so this crate only defines it; each binary that counts (the `nullmove bench`
+//! command, the optimized crate's allocation test) installs it itself with
+//! `#[global_allocator]`. Counts are per thread, so other threads (a test harness's, for
 //! one) cannot disturb a measurement.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -13,7 +14,7 @@ use std::cell::Cell;
 ///
 /// # Example
 /// ```
-/// use nullmove_optimized::CountingAllocator;
+/// use nullmove_counting::CountingAllocator;
 ///
 /// #[global_allocator]
 /// static GLOBAL: CountingAllocator = CountingAllocator;

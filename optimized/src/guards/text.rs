@@ -1,0 +1,277 @@
+//! The guards in words: every guard's name, the presets' names, and `Display`/`FromStr`
+//! for both, so that one name means one search on the command line, in tables and in code.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Guards, PRESETS, ReductionRule, Verification};
+
+/// Why a guards description was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GuardError {
+    /// Not one of the three forms of a verification.
+    #[error("verification {0:?}: expected none, stockfish:V (V at least 1) or tn")]
+    Verification(String),
+    /// Neither a preset nor `r=R` where a description starts.
+    #[error(
+        "guards {0:?}: start with a preset (none, r2, r3, adaptive, verified, stockfish, npm) or r=R"
+    )]
+    Start(String),
+    /// A part that names no guard, or a bad number in one.
+    #[error(
+        "guard {0:?}: expected min-probe-depth=K, threat-guard, min-material=M, adaptive-r, depth-r, verify=none|stockfish:V|tn, zero-window or eval-gate"
+    )]
+    Part(String),
+    /// The same guard twice, or two reduction rules.
+    #[error("guard {0:?} given twice (or with another reduction rule)")]
+    Twice(String),
+    /// Guards after `none`, which never passes.
+    #[error("none has no null move to guard: {0:?}")]
+    NoNullMove(String),
+}
+
+impl fmt::Display for Verification {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::None => f.write_str("none"),
+            Self::Stockfish { min_remaining } => write!(f, "stockfish:{min_remaining}"),
+            Self::TabibiNetanyahu => f.write_str("tn"),
+        }
+    }
+}
+
+impl FromStr for Verification {
+    type Err = GuardError;
+
+    /// `none`, `stockfish:V` (V at least 1) or `tn`.
+    ///
+    /// # Example
+    /// ```
+    /// use nullmove_optimized::Verification;
+    /// assert_eq!("stockfish:3".parse(), Ok(Verification::Stockfish { min_remaining: 3 }));
+    /// assert_eq!("stockfish:16".parse(), Ok(Verification::Stockfish { min_remaining: 16 }));
+    /// assert_eq!("tn".parse(), Ok(Verification::TabibiNetanyahu));
+    /// assert!("stockfish:0".parse::<Verification>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || GuardError::Verification(s.to_owned());
+        match s {
+            "none" => Ok(Self::None),
+            "tn" => Ok(Self::TabibiNetanyahu),
+            _ => {
+                let v = s.strip_prefix("stockfish:").ok_or_else(bad)?;
+                match v.parse() {
+                    Ok(min_remaining) if min_remaining >= 1 => {
+                        Ok(Self::Stockfish { min_remaining })
+                    }
+                    _ => Err(bad()),
+                }
+            }
+        }
+    }
+}
+
+impl Guards {
+    /// The guards on, each in its description's words, without R: `min-probe-depth=1`,
+    /// `threat-guard`, `min-material=5`, `adaptive-r`, `depth-r`, `eval-gate`,
+    /// `zero-window`, `verify=tn`.
+    #[must_use]
+    pub fn guard_names(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        if self.min_probe_depth > 0 {
+            parts.push(format!("min-probe-depth={}", self.min_probe_depth));
+        }
+        if self.threat {
+            parts.push("threat-guard".to_owned());
+        }
+        if self.min_material > 0 {
+            parts.push(format!("min-material={}", self.min_material));
+        }
+        match self.rule {
+            ReductionRule::Fixed => {}
+            ReductionRule::Adaptive => parts.push("adaptive-r".to_owned()),
+            ReductionRule::DepthScaled => parts.push("depth-r".to_owned()),
+        }
+        if self.eval_gate {
+            parts.push("eval-gate".to_owned());
+        }
+        if self.zero_window {
+            parts.push("zero-window".to_owned());
+        }
+        if self.verification != Verification::None {
+            parts.push(format!("verify={}", self.verification));
+        }
+        parts
+    }
+
+    /// Turns on the guard `part` names (one of [`Guards::guard_names`]' words).
+    fn set(&mut self, part: &str) -> Result<(), GuardError> {
+        let bad = || GuardError::Part(part.to_owned());
+        let twice = || GuardError::Twice(part.to_owned());
+        let number = |v: &str| v.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(bad);
+        let (name, value) = part.split_once('=').unwrap_or((part, ""));
+        let fresh = match (name, value) {
+            ("min-probe-depth", v) => {
+                let k = number(v)?;
+                std::mem::replace(&mut self.min_probe_depth, k) == 0
+            }
+            ("threat-guard", "") => !std::mem::replace(&mut self.threat, true),
+            ("min-material", v) => {
+                let m = number(v)?;
+                std::mem::replace(&mut self.min_material, m) == 0
+            }
+            ("adaptive-r", "") => {
+                std::mem::replace(&mut self.rule, ReductionRule::Adaptive) == ReductionRule::Fixed
+            }
+            ("depth-r", "") => {
+                std::mem::replace(&mut self.rule, ReductionRule::DepthScaled)
+                    == ReductionRule::Fixed
+            }
+            ("eval-gate", "") => !std::mem::replace(&mut self.eval_gate, true),
+            ("zero-window", "") => !std::mem::replace(&mut self.zero_window, true),
+            ("verify", v) => {
+                let verification: Verification = v.parse()?;
+                std::mem::replace(&mut self.verification, verification) == Verification::None
+            }
+            _ => return Err(bad()),
+        };
+        if fresh { Ok(()) } else { Err(twice()) }
+    }
+}
+
+impl fmt::Display for Guards {
+    /// The preset's name (`none`, `r2`, ..., `npm`), or `r=R` followed by the guards on,
+    /// joined by `+` (`r=1+min-probe-depth=1+threat-guard`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(name) = self.preset_name() {
+            return f.write_str(name);
+        }
+        write!(f, "r={}", self.reduction)?;
+        for part in self.guard_names() {
+            write!(f, "+{part}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Guards {
+    type Err = GuardError;
+
+    /// A preset's name or `r=R`, optionally followed by guards joined by `+`, each at most
+    /// once (the form [`Guards`]' `Display` writes).
+    ///
+    /// # Example
+    /// ```
+    /// use nullmove_optimized::Guards;
+    /// assert_eq!("stockfish".parse(), Ok(Guards::STOCKFISH));
+    /// assert_eq!("r=3+threat-guard".parse(), Ok(Guards::R3));
+    /// let g: Guards = "r3+zero-window".parse().unwrap();
+    /// assert_eq!(g, Guards { zero_window: true, ..Guards::R3 });
+    /// assert_eq!(g.to_string(), "r=3+threat-guard+zero-window");
+    /// assert!("r3+r3".parse::<Guards>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut parts = s.split('+');
+        let start = parts.next().unwrap_or_default();
+        let mut guards = if let Some(r) = start.strip_prefix("r=") {
+            Self::unguarded(r.parse().map_err(|_| GuardError::Start(s.to_owned()))?)
+        } else {
+            PRESETS
+                .iter()
+                .find(|(name, _)| *name == start)
+                .map(|(_, g)| *g)
+                .ok_or_else(|| GuardError::Start(s.to_owned()))?
+        };
+        for part in parts {
+            if !guards.null_move {
+                return Err(GuardError::NoNullMove(s.to_owned()));
+            }
+            guards.set(part)?;
+        }
+        Ok(guards)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_round_trip_through_their_names() {
+        for (name, g) in Guards::presets() {
+            assert_eq!(g.to_string(), name);
+            assert_eq!(name.parse::<Guards>(), Ok(g));
+            assert_eq!(g.to_string().parse::<Guards>(), Ok(g));
+        }
+        let names: Vec<&str> = Guards::presets().map(|(n, _)| n).collect();
+        assert_eq!(
+            names,
+            [
+                "none",
+                "r2",
+                "r3",
+                "adaptive",
+                "verified",
+                "stockfish",
+                "npm"
+            ]
+        );
+    }
+
+    #[test]
+    fn composed_guards_round_trip() {
+        let g = Guards {
+            min_probe_depth: 2,
+            threat: true,
+            min_material: 4,
+            rule: ReductionRule::Adaptive,
+            eval_gate: true,
+            zero_window: true,
+            verification: Verification::Stockfish { min_remaining: 12 },
+            ..Guards::unguarded(1)
+        };
+        let text = g.to_string();
+        assert_eq!(
+            text,
+            "r=1+min-probe-depth=2+threat-guard+min-material=4+adaptive-r+eval-gate+zero-window+verify=stockfish:12"
+        );
+        assert_eq!(text.parse(), Ok(g));
+        assert_eq!(Guards::unguarded(0).to_string(), "r=0");
+    }
+
+    #[test]
+    fn bad_descriptions_are_refused_with_the_reason() {
+        let err = |s: &str| s.parse::<Guards>().unwrap_err();
+        assert_eq!(err("r9x"), GuardError::Start("r9x".into()));
+        assert_eq!(err("r=x"), GuardError::Start("r=x".into()));
+        assert_eq!(err("r2+threat"), GuardError::Part("threat".into()));
+        assert_eq!(
+            err("r2+threat-guard"),
+            GuardError::Twice("threat-guard".into())
+        );
+        assert_eq!(err("adaptive+depth-r"), GuardError::Twice("depth-r".into()));
+        assert_eq!(
+            err("r=1+min-probe-depth=0"),
+            GuardError::Part("min-probe-depth=0".into())
+        );
+        assert_eq!(
+            err("none+zero-window"),
+            GuardError::NoNullMove("none+zero-window".into())
+        );
+        assert!(matches!(err("r=1+verify=x"), GuardError::Verification(_)));
+        assert_eq!(err(""), GuardError::Start(String::new()));
+    }
+
+    #[test]
+    fn predicates_never_overflow() {
+        let huge = Guards {
+            min_probe_depth: u32::MAX,
+            rule: ReductionRule::DepthScaled,
+            ..Guards::unguarded(u32::MAX)
+        };
+        assert!(!huge.probe_deep_enough(0, u32::MAX, u32::MAX));
+        assert_eq!(huge.reduction_at(u32::MAX), u32::MAX);
+        assert!(Guards::unguarded(0).probe_deep_enough(0, 0, 1));
+        assert!(!Guards::unguarded(0).probe_deep_enough(1, 0, 1));
+    }
+}

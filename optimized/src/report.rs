@@ -1,0 +1,97 @@
+//! What a search says about its root, for any game.
+
+use nullmove_core::{Stats, Value};
+
+/// Whether a root move's value is the search's value of that move or only a bound on it.
+///
+/// Alpha-beta carries its window from one root move to the next, so a move searched after a
+/// better one only has to prove it is no better: it fails low and returns a bound. A null-move
+/// cutoff below it returns a bound too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// The search's value of the move (with null-move pruning, what this search believes,
+    /// not necessarily the game's minimax value).
+    Exact,
+    /// The move is worth at most this value (it failed low: it is no better than a move
+    /// before it, for the maximizer).
+    Upper,
+    /// The move is worth at least this value (it failed high; for the minimizer, no better
+    /// than a move before it).
+    Lower,
+}
+
+impl Bound {
+    /// The bound a child's `value` is, given the window `(alpha, beta)` it was searched in:
+    /// at or below alpha an upper bound, at or above beta a lower bound, strictly inside
+    /// exact (fail-soft alpha-beta; a null-move cutoff returns the bound itself).
+    #[must_use]
+    pub const fn of(value: Value, alpha: Value, beta: Value) -> Self {
+        if value <= alpha {
+            Self::Upper
+        } else if value >= beta {
+            Self::Lower
+        } else {
+            Self::Exact
+        }
+    }
+}
+
+/// A root move, the value its child search returned, and whether that value is exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// What its child search returned (from the maximizer's point of view).
+    pub value: Value,
+    /// Whether `value` is exact or a bound.
+    pub bound: Bound,
+}
+
+/// What a search found at its root, generic over the game's move `M`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Report<M> {
+    /// The move to play: the first move, in the game's move order, whose value is strictly
+    /// better for the side to move than every move before it (so ties go to the earlier
+    /// move); `None` when the root is a finished game or the depth limit is 0.
+    pub best_move: Option<M>,
+    /// What the root call returns: the best move's value, from the maximizer's point of view.
+    pub value: Value,
+    /// Every root move in move order, with its value and bound.
+    pub moves: Vec<RootMove<M>>,
+    /// The principal variation: the best move, then each side's best reply in turn, as long
+    /// as the search searched them (it ends at the depth limit, at a finished game, or where
+    /// the line's last node was settled without a move).
+    pub pv: Vec<M>,
+    /// The counters: nodes (every call of the recursive search, root and probes included),
+    /// null-move probes and cutoffs, alpha-beta cutoffs.
+    pub stats: Stats,
+}
+
+impl<M> Default for Report<M> {
+    fn default() -> Self {
+        Self {
+            best_move: None,
+            value: 0,
+            moves: Vec::new(),
+            pv: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+}
+
+impl<M> Report<M> {
+    /// Nodes searched (`stats.nodes`).
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.stats.nodes
+    }
+
+    /// The root move `mv`, if it was searched.
+    #[must_use]
+    pub fn root_move(&self, mv: M) -> Option<&RootMove<M>>
+    where
+        M: Copy + PartialEq,
+    {
+        self.moves.iter().find(|m| m.mv == mv)
+    }
+}

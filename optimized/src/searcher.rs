@@ -1,0 +1,199 @@
+//! The library's entry points: one call, [`search`], and [`Searcher`], which keeps its
+//! memory between searches; both build a [`Report`] from the recursive search
+//! ([`crate::search`]).
+
+use nullmove_core::{Game, INF, Stats, Value};
+
+use crate::lines::Lines;
+use crate::search::{NoHook, RootHook, Run};
+use crate::trace::{EventSink, NoSink};
+use crate::{Bound, Config, Report, RootMove};
+
+/// Searches `game` under `config` and reports on its root: the one call.
+///
+/// Allocates the report's two lists (and the principal variation's working rows); to search
+/// many positions without allocating, keep a [`Searcher`].
+///
+/// # Example
+/// The pile game of [`Game`]'s example: take 1 or 2, whoever empties the pile wins. From 4,
+/// the maximizer takes 1 and leaves a multiple of 3.
+/// ```
+/// use nullmove_core::{Game, Value};
+/// use nullmove_optimized::{search, Bound, Config, Guards};
+///
+/// #[derive(Clone, Copy)]
+/// struct Pile { left: u8, max_to_move: bool }
+///
+/// impl Game for Pile {
+///     type Move = u8;
+///     type Moves = std::ops::RangeInclusive<u8>;
+///     fn maximizing(&self) -> bool { self.max_to_move }
+///     fn moves(&self) -> Self::Moves { 1..=self.left.min(2) }
+///     fn play(&mut self, take: u8) { self.left -= take; self.max_to_move = !self.max_to_move; }
+///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
+///     fn terminal_score(&self, depth: u32) -> Option<Value> {
+///         let sooner = 100 - depth as Value; // faster wins score higher
+///         (self.left == 0).then(|| if self.max_to_move { -sooner } else { sooner })
+///     }
+///     fn evaluate(&self) -> Value { 0 }
+/// }
+///
+/// let report = search(Pile { left: 4, max_to_move: true }, &Config::new(10).with_guards(Guards::NONE));
+/// assert_eq!(report.best_move, Some(1));
+/// assert_eq!(report.value, 97); // the maximizer empties the pile at ply 3
+/// assert_eq!(report.pv, [1, 1, 2]); // the loser's best try (1) first, by move order
+/// assert_eq!(report.moves[0].bound, Bound::Exact);
+/// assert_eq!(report.moves[1].bound, Bound::Upper); // taking 2 only proved no better
+/// ```
+#[must_use]
+pub fn search<G: Game>(game: G, config: &Config) -> Report<G::Move> {
+    search_traced(game, config, &mut NoSink)
+}
+
+/// [`search`], emitting every step into `sink`.
+pub fn search_traced<G: Game, S: EventSink<G::Move> + ?Sized>(
+    game: G,
+    config: &Config,
+    sink: &mut S,
+) -> Report<G::Move> {
+    let mut searcher = Searcher::new();
+    searcher.search_traced(game, config, sink);
+    searcher.report
+}
+
+/// A searcher that keeps its working memory (the report's lists, the principal variation's
+/// rows) from one search to the next, so that once they have grown to a game's size, a
+/// search allocates nothing at all.
+///
+/// # Example
+/// ```
+/// use nullmove_core::Position;
+/// use nullmove_optimized::{tictactoe::TicTacToe, Config, Guards, Searcher};
+/// let mut searcher = Searcher::new();
+/// let config = Config::new(5).with_guards(Guards::unguarded(3));
+/// let report = searcher.search(TicTacToe::from(Position::empty()), &config);
+/// assert_eq!(report.stats.nodes, 803); // the page's "Why it works" figure
+/// assert_eq!(report.moves.len(), 9);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Searcher<M> {
+    lines: Lines<M>,
+    report: Report<M>,
+}
+
+impl<M> Default for Searcher<M> {
+    fn default() -> Self {
+        Self {
+            lines: Lines::default(),
+            report: Report::default(),
+        }
+    }
+}
+
+impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
+    /// A searcher with no memory yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Searches `game` under `config` (see [`search`]); the report stays in the searcher
+    /// until the next search.
+    pub fn search<G: Game<Move = M>>(&mut self, game: G, config: &Config) -> &Report<M> {
+        self.search_traced(game, config, &mut NoSink)
+    }
+
+    /// Searches `game` under `config`, emitting every step into `sink`.
+    pub fn search_traced<G: Game<Move = M>, S: EventSink<M> + ?Sized>(
+        &mut self,
+        game: G,
+        config: &Config,
+        sink: &mut S,
+    ) -> &Report<M> {
+        let report = &mut self.report;
+        report.moves.clear();
+        report.pv.clear();
+        if config.pv() {
+            self.lines.clear(0);
+        }
+        let mut run = Run::new(config, sink, &mut self.lines);
+        let mut hook = RootMoves {
+            moves: &mut report.moves,
+            best: None,
+        };
+        report.value = run.enter(game, 0, -INF, INF, &mut hook);
+        report.best_move = hook.best;
+        report.stats = run.stats;
+        if config.pv() {
+            report.pv.extend(self.lines.line(0));
+            debug_assert_eq!(report.pv.first(), report.best_move.as_ref());
+        }
+        report
+    }
+
+    /// One call of the recursive search on `game` at `depth` with the window
+    /// `(alpha, beta)`, null move allowed, as a parent's move loop calls it: a search from
+    /// a node below some root. Returns the value and the counters.
+    ///
+    /// # Panics
+    /// If the window is empty or outside `[-INF, INF]`.
+    pub fn search_window<G: Game<Move = M>>(
+        &mut self,
+        game: G,
+        config: &Config,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> (Value, Stats) {
+        assert!(
+            -INF <= alpha && alpha < beta && beta <= INF,
+            "a window inside [-INF, INF]: ({alpha}, {beta})"
+        );
+        let mut sink = NoSink;
+        let mut run = Run::new(config, &mut sink, &mut self.lines);
+        let value = run.enter(game, depth, alpha, beta, &mut NoHook);
+        (value, run.stats)
+    }
+
+    /// Grows the searcher's memory for searches to `depth_limit` with up to `root_moves`
+    /// root moves, so that none of them allocates: the principal variation's rows (a square
+    /// of side `depth_limit + 1`, rounded up to a power of two) and the report's lists.
+    /// Without it the memory grows during the first searches, to what they needed.
+    pub fn reserve(&mut self, depth_limit: u32, root_moves: usize) {
+        self.lines.reserve(depth_limit as usize);
+        self.report.moves.reserve(root_moves);
+        self.report.pv.reserve(depth_limit as usize);
+    }
+
+    /// The last search's report.
+    #[must_use]
+    pub const fn report(&self) -> &Report<M> {
+        &self.report
+    }
+
+    /// The last search's report, taken out of the searcher.
+    #[must_use]
+    pub fn into_report(self) -> Report<M> {
+        self.report
+    }
+}
+
+/// The root's hook: each root move with its value and bound, into the report, and the
+/// best move.
+struct RootMoves<'a, M> {
+    moves: &'a mut Vec<RootMove<M>>,
+    /// The last move with an exact value: at the root, whose window is open on the far
+    /// side, a move is exact exactly when it improves on every move before it.
+    best: Option<M>,
+}
+
+impl<M: Copy> RootHook<M> for RootMoves<'_, M> {
+    #[inline]
+    fn record(&mut self, mv: M, value: Value, alpha: Value, beta: Value) {
+        let bound = Bound::of(value, alpha, beta);
+        if bound == Bound::Exact {
+            self.best = Some(mv);
+        }
+        self.moves.push(RootMove { mv, value, bound });
+    }
+}

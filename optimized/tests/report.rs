@@ -1,0 +1,135 @@
+//! The generic report, checked on tic-tac-toe against the oracle and the rules: a root
+//! move's bound is true of its exact minimax value, the best move follows the tie rule, and
+//! the principal variation is a line of legal moves that ends on a leaf worth the root's
+//! value; keeping the line changes nothing else.
+
+use nullmove_core::{Game, MoveValue, Position, best_move};
+use nullmove_optimized::tictactoe::{Mark, TicTacToe};
+use nullmove_optimized::{Bound, Config, Guards, Report, search};
+use rayon::prelude::*;
+
+/// Runs `check` on every non-terminal position in parallel and collects the first failures.
+fn over_positions<F>(check: F) -> Vec<String>
+where
+    F: Fn(&Position) -> Option<String> + Sync,
+{
+    let failures: Vec<String> = Position::all_nonterminal()
+        .par_iter()
+        .filter_map(|p| check(p).map(|f| format!("{p}: {f}")))
+        .collect();
+    failures.into_iter().take(10).collect()
+}
+
+/// Plain alpha-beta, every position and depth limit: an exact root move is worth exactly the
+/// oracle's depth-limited value, an upper bound at least it, a lower bound at most it; the
+/// root value is the oracle's; the best move is the first to strictly improve.
+#[test]
+fn root_bounds_are_true_of_the_exact_values() {
+    let failures = over_positions(|p| {
+        for depth in 1..=9 {
+            let report = search(TicTacToe::from(p), &Config::new(depth).without_null_move());
+            let exact = nullmove_oracle::exact_root(p, depth);
+            if report.value != exact.value {
+                return Some(format!(
+                    "depth {depth}: value {} vs {}",
+                    report.value, exact.value
+                ));
+            }
+            for m in &report.moves {
+                let truth = exact
+                    .moves
+                    .iter()
+                    .find(|e| e.cell == m.mv.cell())
+                    .map(|e| e.value)?;
+                let true_of_it = match m.bound {
+                    Bound::Exact => truth == m.value,
+                    Bound::Upper => truth <= m.value,
+                    Bound::Lower => truth >= m.value,
+                };
+                if !true_of_it {
+                    return Some(format!(
+                        "depth {depth}: {m:?} but the move is worth {truth}"
+                    ));
+                }
+            }
+            let cells: Vec<MoveValue> = report
+                .moves
+                .iter()
+                .map(|m| MoveValue {
+                    cell: m.mv.cell(),
+                    value: m.value,
+                })
+                .collect();
+            if report.best_move.map(Mark::cell) != best_move(&cells, p.side_to_move()) {
+                return Some(format!("depth {depth}: best move {:?}", report.best_move));
+            }
+        }
+        None
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Plays `report`'s line from `game`: every move legal, no finished game before its end, and
+/// its end, a finished game or the depth limit, worth the root's value.
+fn line_is_sound(game: TicTacToe, depth_limit: u32, report: &Report<Mark>) -> Result<(), String> {
+    let mut g = game;
+    for (ply, &mv) in report.pv.iter().enumerate() {
+        if g.terminal_score(ply as u32).is_some() || !g.moves().any(|m| m == mv) {
+            return Err(format!("{mv:?} at ply {ply} is not a move"));
+        }
+        g.play(mv);
+    }
+    let n = report.pv.len() as u32;
+    let leaf = match g.terminal_score(n) {
+        Some(score) => score,
+        None if n == depth_limit => g.evaluate(),
+        None => return Err(format!("the line stops at ply {n}, in play")),
+    };
+    if leaf != report.value || report.pv.first() != report.best_move.as_ref() {
+        return Err(format!(
+            "line {:?} worth {leaf}, report {report:?}",
+            report.pv
+        ));
+    }
+    Ok(())
+}
+
+/// Plain alpha-beta, the page's null move at R 0..=6 and three presets (whose probes never
+/// cut an exact node), every other position, depth limits 1..=9.
+#[test]
+fn the_line_ends_on_a_leaf_worth_the_root_value() {
+    let guards: Vec<Guards> = (0..=6)
+        .map(Guards::unguarded)
+        .chain([
+            Guards::NONE,
+            Guards::ADAPTIVE,
+            Guards::VERIFIED,
+            Guards::STOCKFISH,
+        ])
+        .collect();
+    let failures = over_positions(|p| {
+        if p.to_string().bytes().filter(|&b| b == b'.').count() % 2 == 0 {
+            return None; // every other position, by its empty cells
+        }
+        for depth in 1..=9 {
+            for &g in &guards {
+                let config = Config::new(depth).with_guards(g);
+                let game = TicTacToe::from(p);
+                let report = search(game, &config);
+                if let Err(e) = line_is_sound(game, depth, &report) {
+                    return Some(format!("{g} depth {depth}: {e}"));
+                }
+                let without = search(game, &config.with_pv(false));
+                let expected = Report {
+                    pv: Vec::new(),
+                    ..report
+                };
+                if without != expected {
+                    return Some(format!("{g} depth {depth}: the line changes the report"));
+                }
+            }
+        }
+        None
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
