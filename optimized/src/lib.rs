@@ -19,11 +19,17 @@
 //! ```
 
 mod counting;
+mod deep;
 mod guards;
 mod search;
 mod tictactoe;
 
 pub use counting::CountingAllocator;
+pub use deep::{
+    DEFAULT_TT_BITS, DeepConfig, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats,
+    HEINZ_ABOVE, INFINITY, Iteration, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, NullMove, Outcome,
+    Preset, PresetError, Reduction, STOCKFISH_VERIFY_FROM, VerifyRule,
+};
 pub use guards::{
     Confirm, GuardError, GuardedEngine, Guards, HEINZ_DEPTH, Verification, Verifying,
 };
