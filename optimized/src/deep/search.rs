@@ -20,7 +20,8 @@ pub const MAX_DEPTH: u32 = 64;
 /// The transposition table's default size: 2^20 slots (24 MB for chess moves).
 pub const DEFAULT_TT_BITS: u32 = 20;
 
-/// What a deep search does, fixed for its whole life.
+/// What a deep search does: the table's size is fixed for the searcher's life, the null
+/// move may change between searches ([`DeepSearcher::set_null`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DeepConfig {
     /// The null-move rule, `None` for plain alpha-beta.
@@ -221,6 +222,13 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// result, node for node.
     pub fn set_game(&mut self, game: G) {
         self.game = game;
+        self.clear();
+    }
+
+    /// Changes the null-move rule (the table keeps its size) and forgets everything
+    /// learnt, so one searcher, one table, serves every configuration in turn.
+    pub fn set_null(&mut self, null: Option<NullMove>) {
+        self.config.null = null;
         self.clear();
     }
 
