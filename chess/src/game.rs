@@ -39,9 +39,19 @@ struct Frame {
 /// // No queens: Michniewski's end game. The pawn is 100, -20 on e2; the kings' -30 cancel.
 /// assert_eq!(game.evaluate(), 80);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct ChessGame {
     frames: Vec<Frame>,
+}
+
+impl Clone for ChessGame {
+    /// Keeps room for a whole search above the copied frames (`Vec::clone` would not), so
+    /// a cloned game allocates nothing while searched either.
+    fn clone(&self) -> Self {
+        let mut frames = Vec::with_capacity(self.frames.len() + MAX_PLY + 2);
+        frames.extend_from_slice(&self.frames);
+        Self { frames }
+    }
 }
 
 impl ChessGame {
@@ -104,14 +114,18 @@ impl ChessGame {
     }
 
     /// Whether the current position repeats one within reach: once inside the search
-    /// (after `ply` plies from the root), or twice in all.
+    /// (after `ply` plies from the root), or twice in all. Positions are the same by
+    /// FIDE's rule (cozy-chess's `same_position`): an en-passant square counts only when
+    /// the capture is legal, so `1. e4 e5` returns after `2. Nf3 Nf6 3. Ng1 Ng8`.
     fn repeats(&self, ply: usize) -> bool {
         let top = self.frames.len() - 1;
-        let key = self.top().board.hash();
+        let now = &self.top().board;
+        let key = now.hash_without_ep();
         let mut seen = 0;
         let mut back = 4;
         while back <= self.top().reversible.min(top) {
-            if self.frames[top - back].board.hash() == key {
+            let then = &self.frames[top - back].board;
+            if then.hash_without_ep() == key && then.same_position(now) {
                 if back < ply {
                     return true;
                 }

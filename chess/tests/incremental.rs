@@ -9,6 +9,7 @@
 use cozy_chess::{Board, Move, Piece};
 use nullmove_chess::{ChessGame, Eval, is_capture, parse_fen};
 use nullmove_optimized::DeepGame;
+use rayon::prelude::*;
 
 /// Positions that between them reach castling, en passant, promotions and checks within
 /// three or four plies (the perft suite's).
@@ -98,11 +99,21 @@ fn walk(game: &mut ChessGame, depth: u32) -> u64 {
 
 #[test]
 fn incremental_state_equals_recomputation_over_perft_trees() {
-    let mut total = 0;
-    for (fen, depth) in POSITIONS {
-        let mut game = ChessGame::new(parse_fen(fen).expect("legal"));
-        total += walk(&mut game, depth);
-    }
+    // The root's moves in parallel, so both cores walk.
+    let total: u64 = POSITIONS
+        .par_iter()
+        .flat_map(|&(fen, depth)| {
+            let root = ChessGame::new(parse_fen(fen).expect("legal"));
+            check_node(&root);
+            let mut moves = Vec::new();
+            root.legal_moves(&mut moves);
+            moves.into_par_iter().map(move |m| {
+                let mut game = root.clone();
+                game.make(m);
+                walk(&mut game, depth - 1)
+            })
+        })
+        .sum();
     println!("{total} nodes checked");
     assert!(total > 500_000, "{total}");
 }

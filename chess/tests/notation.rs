@@ -5,6 +5,7 @@
 
 use cozy_chess::{Board, Move};
 use nullmove_chess::{parse_epd, parse_fen, parse_san, parse_uci, san, uci};
+use rayon::prelude::*;
 
 const PERFT: [&str; 6] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -65,17 +66,19 @@ fn round_trip(board: &Board) -> usize {
 
 #[test]
 fn san_round_trips_over_every_legal_move_of_the_suites_and_one_ply_beyond() {
-    let (mut positions, mut moves) = (0, 0);
-    for board in suite_boards() {
-        moves += round_trip(&board);
-        positions += 1;
-        for m in legal(&board) {
-            let mut after = board.clone();
-            after.play_unchecked(m);
-            moves += round_trip(&after);
-            positions += 1;
-        }
-    }
+    let (positions, moves) = suite_boards()
+        .par_iter()
+        .map(|board| {
+            let (mut positions, mut moves) = (1, round_trip(board));
+            for m in legal(board) {
+                let mut after = board.clone();
+                after.play_unchecked(m);
+                moves += round_trip(&after);
+                positions += 1;
+            }
+            (positions, moves)
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     println!("{positions} positions, {moves} moves");
     assert!(positions > 10_000 && moves > 300_000, "{positions} {moves}");
 }
