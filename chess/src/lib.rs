@@ -33,8 +33,9 @@ pub use epd::{EpdEntry, parse_epd, parse_line};
 pub use eval::{Eval, VALUES, square_bonus, value};
 pub use game::{ChessGame, MAX_MOVES, is_capture};
 pub use notation::{is_castling, parse_san, parse_uci, san, uci};
+pub use nullmove_optimized::DeepStats;
 pub use nullmove_optimized::Preset;
-pub use solve::{SearchStats, Solution, solve, solve_depths};
+pub use solve::{Solution, solve, solve_depths};
 pub use suite::{ConfigResult, PositionReport, SuiteReport, SuiteRow, run_suite, run_suite_depths};
 
 use nullmove_optimized::DeepGame;

@@ -10,45 +10,6 @@ use serde::{Deserialize, Serialize};
 use crate::notation::{san, uci};
 use crate::{ChessError, ChessGame};
 
-/// The deep search's statistics, as reports print them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SearchStats {
-    /// Calls of the search and of quiescence, root, probes and verifications included.
-    pub nodes: u64,
-    /// Of those, quiescence calls.
-    pub qnodes: u64,
-    /// Null-move probes.
-    pub null_probes: u64,
-    /// Nodes cut by a probe.
-    pub null_cutoffs: u64,
-    /// Verification searches after a probe failed high.
-    pub verifications: u64,
-    /// Verifications that refuted the cutoff.
-    pub verification_failures: u64,
-    /// Nodes cut by a move.
-    pub beta_cutoffs: u64,
-    /// Table probes that found their position.
-    pub tt_hits: u64,
-    /// Nodes settled by the table.
-    pub tt_cutoffs: u64,
-}
-
-impl From<DeepStats> for SearchStats {
-    fn from(s: DeepStats) -> Self {
-        Self {
-            nodes: s.nodes,
-            qnodes: s.qnodes,
-            null_probes: s.null_probes,
-            null_cutoffs: s.null_cutoffs,
-            verifications: s.verifications,
-            verification_failures: s.verification_failures,
-            beta_cutoffs: s.beta_cutoffs,
-            tt_hits: s.tt_hits,
-            tt_cutoffs: s.tt_cutoffs,
-        }
-    }
-}
-
 /// What a search of one position to one depth found (`nullmove chess`'s document).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Solution {
@@ -74,7 +35,7 @@ pub struct Solution {
     /// The principal variation in SAN.
     pub pv_san: Vec<String>,
     /// Everything the search counted.
-    pub stats: SearchStats,
+    pub stats: DeepStats,
 }
 
 /// Moves to mate for a mate score, `None` for any other value.
@@ -105,7 +66,7 @@ impl Solution {
             nodes: it.stats.nodes,
             pv,
             pv_san,
-            stats: it.stats.into(),
+            stats: it.stats,
         }
     }
 }

@@ -44,6 +44,7 @@ impl DeepConfig {
 
 /// What a search did, counted since the last [`DeepSearcher::clear`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DeepStats {
     /// Calls of the recursive search and of quiescence: the root, every probe and every
     /// verification included (the workspace's definition of a node, SPEC.md).
