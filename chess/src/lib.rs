@@ -1,7 +1,7 @@
 //! Real chess for the null-move measurements: where null-move pruning is supposed to pay,
 //! and where zugzwang makes it fail.
 //!
-//! - [`ChessGame`]: chess as a [`DeepGame`](nullmove_optimized::DeepGame) for the generic
+//! - [`ChessGame`]: chess as a [`DeepGame`] for the generic
 //!   deep search, on cozy-chess (legal moves, FEN, Zobrist keys), with our incremental
 //!   [`Eval`] (Michniewski's material and piece-square tables) and the draws by rule.
 //! - [`perft`]: move counting through our make/unmake, against the published figures.

@@ -16,6 +16,7 @@
 
 mod game;
 mod null;
+mod report;
 mod search;
 mod tt;
 
@@ -23,7 +24,7 @@ pub use game::{DeepGame, INFINITY, MATE, MATE_BOUND, MAX_PLY, Outcome};
 pub use null::{
     HEINZ_ABOVE, NullMove, Preset, PresetError, Reduction, STOCKFISH_VERIFY_FROM, VerifyRule,
 };
-pub use search::{
-    DEFAULT_TT_BITS, DeepConfig, DeepError, DeepReport, DeepSearcher, DeepStats, Iteration,
-    MAX_DEPTH,
+pub use report::{
+    DEFAULT_TT_BITS, DeepConfig, DeepError, DeepReport, DeepStats, Iteration, MAX_DEPTH,
 };
+pub use search::DeepSearcher;
