@@ -246,18 +246,11 @@ impl<G: DeepGame> DeepSearcher<G> {
                 return self.game.evaluate();
             }
         }
-        let pv_node = beta - alpha > 1;
         let key = self.game.key();
-        let mut hash_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            self.stats.tt_hits += 1;
-            hash_move = e.mv;
-            let value = from_table(e.value, ply);
-            if !root && !pv_node && e.depth >= depth && e.bound.settles(value, alpha, beta) {
-                self.stats.tt_cutoffs += 1;
-                return value;
-            }
-        }
+        let mut hash_move = match self.probe(key, depth, ply, alpha, beta) {
+            Ok(mv) => mv,
+            Err(settled) => return settled,
+        };
         if root {
             hash_move = self.root_best.or(hash_move);
         }
@@ -307,6 +300,31 @@ impl<G: DeepGame> DeepSearcher<G> {
             bound,
         });
         best
+    }
+
+    /// The table's word on a node: the move to try first (`Ok`), or the value that settles
+    /// the node (`Err`) when a stored result searched at least as deep decides the window.
+    /// Neither the root nor a principal-variation node is settled, so the root's value and
+    /// line are always searched.
+    fn probe(
+        &mut self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<Option<G::Move>, Value> {
+        let Some(e) = self.tt.probe(key) else {
+            return Ok(None);
+        };
+        self.stats.tt_hits += 1;
+        let value = from_table(e.value, ply);
+        let pv_node = beta - alpha > 1;
+        if ply > 0 && !pv_node && e.depth >= depth && e.bound.settles(value, alpha, beta) {
+            self.stats.tt_cutoffs += 1;
+            return Err(value);
+        }
+        Ok(e.mv)
     }
 
     /// Searches the moves `start..end` of the node at `ply` in order; returns the best
