@@ -6,6 +6,7 @@
 //! ```sh
 //! cargo run --release -p nullmove-chess --example suite -- --epd chess/data/zugts.epd --depth 8
 //! #   --configs none,r3,verified   --limit 50   --json (the reports of every depth, as JSON)
+//! cargo run --release -p nullmove-chess --example suite -- --report FILE   # tables of a --json run
 //! ```
 //!
 //! One search per position and configuration, to the deepest depth: each shallower depth's
@@ -17,17 +18,22 @@ use std::time::Instant;
 use nullmove_chess::analysis::{PIECE_GROUPS, against_baseline, solved_depths};
 use nullmove_chess::{Preset, SuiteReport, parse_epd, run_suite_depths};
 
-struct Args {
-    epd: String,
-    depth: u32,
-    presets: Vec<Preset>,
-    limit: Option<usize>,
-    json: bool,
+/// What to do: run a suite, or print the tables of a saved run.
+enum Args {
+    Run {
+        epd: String,
+        depth: u32,
+        presets: Vec<Preset>,
+        limit: Option<usize>,
+        json: bool,
+    },
+    Report(String),
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut args = std::env::args().skip(1);
     let (mut epd, mut depth, mut presets, mut limit, mut json) = (None, None, None, None, false);
+    let mut report = None;
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
@@ -55,10 +61,17 @@ fn parse_args() -> Result<Args, String> {
                 limit = Some(n);
             }
             "--json" => json = true,
+            "--report" => report = Some(value()?),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
-    Ok(Args {
+    if let Some(file) = report {
+        if epd.is_some() || depth.is_some() || presets.is_some() || limit.is_some() || json {
+            return Err("--report prints a saved run: it takes no other argument".to_owned());
+        }
+        return Ok(Args::Report(file));
+    }
+    Ok(Args::Run {
         epd: epd.ok_or("--epd FILE is required")?,
         depth: depth.ok_or("--depth D is required")?,
         presets: presets.unwrap_or_else(|| Preset::ALL.to_vec()),
@@ -67,10 +80,15 @@ fn parse_args() -> Result<Args, String> {
     })
 }
 
-fn run(args: &Args) -> Result<Vec<SuiteReport>, String> {
-    let text = std::fs::read_to_string(&args.epd).map_err(|e| format!("{}: {e}", args.epd))?;
-    let mut entries = parse_epd(&text).map_err(|e| format!("{}: {e}", args.epd))?;
-    if let Some(n) = args.limit {
+fn run(
+    epd: &str,
+    depth: u32,
+    presets: &[Preset],
+    limit: Option<usize>,
+) -> Result<Vec<SuiteReport>, String> {
+    let text = std::fs::read_to_string(epd).map_err(|e| format!("{epd}: {e}"))?;
+    let mut entries = parse_epd(&text).map_err(|e| format!("{epd}: {e}"))?;
+    if let Some(n) = limit {
         entries.truncate(n);
     }
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -81,7 +99,17 @@ fn run(args: &Args) -> Result<Vec<SuiteReport>, String> {
             eprintln!("  {n}/{total} positions");
         }
     };
-    run_suite_depths(&entries, args.depth, &args.presets, &progress).map_err(|e| e.to_string())
+    run_suite_depths(&entries, depth, presets, &progress).map_err(|e| e.to_string())
+}
+
+fn load(file: &str) -> Result<Vec<SuiteReport>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let reports: Vec<SuiteReport> =
+        serde_json::from_str(&text).map_err(|e| format!("{file}: not a --json run: {e}"))?;
+    if reports.is_empty() {
+        return Err(format!("{file}: no report in it"));
+    }
+    Ok(reports)
 }
 
 fn print_tables(reports: &[SuiteReport]) {
@@ -167,29 +195,40 @@ fn compact(depths: &[u32]) -> String {
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
+    let fail = |e: String| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    };
+    let (epd, depth, presets, limit, json) = match parse_args() {
+        Ok(Args::Run {
+            epd,
+            depth,
+            presets,
+            limit,
+            json,
+        }) => (epd, depth, presets, limit, json),
+        Ok(Args::Report(file)) => {
+            return match load(&file) {
+                Ok(reports) => {
+                    print_tables(&reports);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(e),
+            };
         }
+        Err(e) => return fail(e),
     };
     let started = Instant::now();
-    let reports = match run(&args) {
+    let reports = match run(&epd, depth, &presets, limit) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(e),
     };
     eprintln!(
-        "{} to depth {}: {:.1} s on {} threads",
-        args.epd,
-        args.depth,
+        "{epd} to depth {depth}: {:.1} s on {} threads",
         started.elapsed().as_secs_f64(),
         rayon::current_num_threads()
     );
-    if args.json {
+    if json {
         match serde_json::to_string(&reports) {
             Ok(s) => println!("{s}"),
             Err(e) => {
