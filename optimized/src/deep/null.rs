@@ -17,7 +17,8 @@ use nullmove_core::Value;
 pub const HEINZ_ABOVE: i32 = 6;
 
 /// The depth from which Stockfish verifies a null-move cutoff (`src/search.cpp`, "Null
-/// move search with verification search", Stockfish 12–14: `depth < 14` returns at once).
+/// move search with verification search", in its 2020–21 form: `depth < 14` returns at
+/// once; recent versions verify from 16).
 pub const STOCKFISH_VERIFY_FROM: i32 = 14;
 
 /// How deep the probe searches after the pass.
@@ -27,10 +28,10 @@ pub enum Reduction {
     Fixed(i32),
     /// Heinz (1999): R = 3 with more than [`HEINZ_ABOVE`] plies left, else R = 2.
     Adaptive,
-    /// Stockfish 12–14 (`src/search.cpp`): the probe searches `depth - R'` plies with
-    /// `R' = (1090 + 81 depth) / 256 + min((eval - beta) / pawn, 3)`; R' counts the pass's
-    /// own ply. Stockfish divides by 205, about its endgame pawn (206); `pawn` is the
-    /// evaluation's pawn.
+    /// Stockfish (`src/search.cpp`, the null-move step in its 2020–21 form): the probe
+    /// searches `depth - R'` plies with `R' = (1090 + 81 depth) / 256 + min((eval - beta) /
+    /// pawn, 3)`; R' counts the pass's own ply. Stockfish divides by 205, about its endgame
+    /// pawn (206); `pawn` is the evaluation's pawn.
     Stockfish {
         /// The evaluation's unit for the eval term (100 for a centipawn evaluation).
         pawn: Value,
