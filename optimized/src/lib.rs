@@ -52,6 +52,7 @@
 //! ```
 
 mod config;
+mod deep;
 mod guards;
 mod lines;
 mod report;
@@ -61,6 +62,11 @@ pub mod tictactoe;
 pub mod trace;
 
 pub use config::Config;
+pub use deep::{
+    DEFAULT_TT_BITS, DeepConfig, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats,
+    HEINZ_ABOVE, INFINITY, Iteration, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, NullMove, Outcome,
+    Preset, PresetError, Reduction, STOCKFISH_VERIFY_FROM, VerifyRule,
+};
 pub use guards::{GuardError, Guards, HEINZ_DEPTH, ReductionRule, Verification};
 pub use nullmove_core::{Game, INF, Stats, Value};
 pub use report::{Bound, Report, RootMove};

@@ -1,0 +1,150 @@
+//! Real chess for the null-move measurements: where null-move pruning is supposed to pay,
+//! and where zugzwang makes it fail.
+//!
+//! - [`ChessGame`]: chess as a [`DeepGame`] for the generic
+//!   deep search, on cozy-chess (legal moves, FEN, Zobrist keys), with our incremental
+//!   [`Eval`] (Michniewski's material and piece-square tables) and the draws by rule.
+//! - [`perft`]: move counting through our make/unmake, against the published figures.
+//! - [`san`], [`parse_san`], [`uci`], [`parse_uci`]: moves in writing.
+//! - [`parse_epd`]: the test suites (`data/`).
+//! - [`solve`], [`run_suite`]: one position at a fixed depth under a configuration
+//!   ([`Preset`]), a suite in parallel; [`analysis`] compares the configurations.
+//!
+//! # Example
+//! ```
+//! use nullmove_chess::{Preset, parse_fen, solve};
+//! // White mates in one on the back rank.
+//! let board = parse_fen("6k1/5ppp/8/6N1/8/8/8/3Q2K1 w - - 0 1").unwrap();
+//! let s = solve(&board, 2, Preset::R3).unwrap();
+//! assert_eq!(s.best_move_san.as_deref(), Some("Qd8#"));
+//! assert_eq!(s.mate, Some(1));
+//! ```
+
+pub mod analysis;
+mod epd;
+mod eval;
+mod game;
+mod notation;
+mod solve;
+mod suite;
+
+use cozy_chess::Board;
+pub use epd::{EpdEntry, parse_epd, parse_line};
+pub use eval::{Eval, VALUES, square_bonus, value};
+pub use game::{ChessGame, MAX_MOVES, is_capture};
+pub use notation::{is_castling, parse_san, parse_uci, san, uci};
+pub use nullmove_optimized::DeepStats;
+pub use nullmove_optimized::Preset;
+pub use solve::{Solution, solve, solve_depths};
+pub use suite::{ConfigResult, PositionReport, SuiteReport, SuiteRow, run_suite, run_suite_depths};
+
+use nullmove_optimized::DeepGame;
+
+/// Why a position, a move, a suite or a search was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChessError {
+    /// cozy-chess refused the FEN (its reason after the colon).
+    #[error("invalid FEN {fen:?}: {reason}")]
+    Fen {
+        /// The FEN as given.
+        fen: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A move that is not legal in the position (UCI or as given).
+    #[error("illegal move {0:?}")]
+    IllegalMove(String),
+    /// A SAN move that does not name exactly one legal move.
+    #[error("SAN {san:?} in {fen}: {reason}")]
+    San {
+        /// The move as written.
+        san: String,
+        /// The position it was read in.
+        fen: String,
+        /// Malformed, no match, or ambiguous (the candidates).
+        reason: String,
+    },
+    /// A line of an EPD file that is not EPD.
+    #[error("EPD line {line}: {message}")]
+    Epd {
+        /// The line, 1-based.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The search refused its parameters.
+    #[error("{0}")]
+    Search(String),
+}
+
+/// Reads a FEN; the two clocks may be left out (0 and 1).
+///
+/// # Example
+/// ```
+/// let b = nullmove_chess::parse_fen("8/3k4/8/8/3PK3/8/8/8 w - -").unwrap();
+/// assert_eq!(b.to_string(), "8/3k4/8/8/3PK3/8/8/8 w - - 0 1");
+/// let e = nullmove_chess::parse_fen("8/8/8 w - -").unwrap_err();
+/// assert_eq!(e.to_string(), "invalid FEN \"8/8/8 w - -\": 3 ranks, expected 8");
+/// ```
+pub fn parse_fen(fen: &str) -> Result<Board, ChessError> {
+    let refuse = |reason: String| ChessError::Fen {
+        fen: fen.to_owned(),
+        reason,
+    };
+    // cozy-chess 0.3 reads a placement of fewer than eight ranks without complaint.
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(refuse(format!("{} ranks, expected 8", ranks.len())));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        let width: u32 = rank.chars().map(|c| c.to_digit(10).unwrap_or(1)).sum();
+        if width != 8 {
+            return Err(refuse(format!(
+                "rank {} is {width} squares wide, expected 8",
+                8 - i
+            )));
+        }
+    }
+    let fields = fen.split_whitespace().count();
+    let full = if fields == 4 {
+        format!("{} 0 1", fen.trim())
+    } else {
+        fen.trim().to_owned()
+    };
+    Board::from_fen(&full, false).map_err(|e| refuse(format!("{e:?}")))
+}
+
+/// Counts the leaves of the legal move tree `depth` plies deep, through the game's own
+/// make and unmake (so perft proves them, not only cozy-chess's generator). `buffers`
+/// holds one move list per ply, reused.
+///
+/// # Example
+/// ```
+/// use nullmove_chess::{ChessGame, perft};
+/// let mut game = ChessGame::new(cozy_chess::Board::default());
+/// assert_eq!(perft(&mut game, 3), 8_902);
+/// ```
+pub fn perft(game: &mut ChessGame, depth: u32) -> u64 {
+    let mut buffers = vec![Vec::with_capacity(MAX_MOVES); depth as usize + 1];
+    perft_with(game, depth, &mut buffers)
+}
+
+fn perft_with(game: &mut ChessGame, depth: u32, buffers: &mut [Vec<cozy_chess::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, deeper) = buffers.split_first_mut().expect("a buffer per ply");
+    list.clear();
+    game.legal_moves(list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in list.iter() {
+        game.make(mv);
+        total += perft_with(game, depth - 1, deeper);
+        game.unmake(mv);
+    }
+    total
+}

@@ -1,0 +1,119 @@
+//! Our incremental state equals the state recomputed from scratch at every node of perft
+//! trees (STYLE.md, "cozy-chess / shakmaty": prove a game's rules before testing a search
+//! on it): the evaluation after `make` equals `Eval::of` the new board; the key equals the
+//! Zobrist key of the same position read afresh from its FEN; a pass changes the side to
+//! move and nothing else; `unmake` and `unmake_null` restore the game exactly; the noisy
+//! moves are exactly the captures and queen promotions among the legal moves, and those
+//! are exactly the moves with a capture order.
+
+use cozy_chess::{Board, Move, Piece};
+use nullmove_chess::{ChessGame, Eval, is_capture, parse_fen};
+use nullmove_optimized::DeepGame;
+use rayon::prelude::*;
+
+/// Positions that between them reach castling, en passant, promotions and checks within
+/// three or four plies (the perft suite's).
+const POSITIONS: [(&str, u32); 6] = [
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        4,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        3,
+    ),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        3,
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        3,
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        3,
+    ),
+];
+
+fn from_scratch(board: &Board) -> (Eval, u64) {
+    let fresh: Board = parse_fen(&board.to_string()).expect("our own FEN reads back");
+    (Eval::of(&fresh), fresh.hash())
+}
+
+fn check_node(game: &ChessGame) {
+    let (eval, key) = from_scratch(game.board());
+    assert_eq!(*game.eval(), eval, "evaluation of {}", game.board());
+    assert_eq!(game.key(), key, "key of {}", game.board());
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    let mut noisy = Vec::new();
+    game.noisy_moves(&mut noisy);
+    let expected: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| is_capture(game.board(), m) || m.promotion == Some(Piece::Queen))
+        .collect();
+    assert_eq!(noisy, expected, "noisy moves of {}", game.board());
+    for &m in &legal {
+        let promotes = m.promotion.is_some();
+        assert_eq!(
+            game.capture_order(m).is_some(),
+            is_capture(game.board(), m) || promotes,
+            "{m} in {}",
+            game.board()
+        );
+    }
+}
+
+/// Walks the tree, checking every node; returns the nodes visited.
+fn walk(game: &mut ChessGame, depth: u32) -> u64 {
+    check_node(game);
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 1;
+    if !game.in_check() {
+        let before = game.clone();
+        game.make_null();
+        let mut passed = before.board().clone();
+        passed = passed.null_move().expect("not in check");
+        assert_eq!(game.board(), &passed);
+        assert_eq!(game.eval(), before.eval(), "a pass changes no piece");
+        check_node(game);
+        game.unmake_null();
+        assert_eq!(*game, before, "unmake_null restores");
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    for m in moves {
+        let before = game.clone();
+        game.make(m);
+        nodes += walk(game, depth - 1);
+        game.unmake(m);
+        assert_eq!(*game, before, "unmake {m} restores");
+    }
+    nodes
+}
+
+#[test]
+fn incremental_state_equals_recomputation_over_perft_trees() {
+    // The root's moves in parallel, so both cores walk.
+    let total: u64 = POSITIONS
+        .par_iter()
+        .flat_map(|&(fen, depth)| {
+            let root = ChessGame::new(parse_fen(fen).expect("legal"));
+            check_node(&root);
+            let mut moves = Vec::new();
+            root.legal_moves(&mut moves);
+            moves.into_par_iter().map(move |m| {
+                let mut game = root.clone();
+                game.make(m);
+                walk(&mut game, depth - 1)
+            })
+        })
+        .sum();
+    println!("{total} nodes checked");
+    assert!(total > 500_000, "{total}");
+}

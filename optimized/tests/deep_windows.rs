@@ -1,0 +1,168 @@
+//! One call of the recursive search honours its window the fail-soft way, against plain
+//! minimax, with the transposition table warm from earlier searches: a value at or below
+//! alpha bounds the true value from above, one at or above beta from below, one in between
+//! is exact. Root searches use the full window only, so this is where a stored bound, or a
+//! mate score moved to the wrong ply, would show.
+//!
+//! The table answers from any entry searched at least as deep as asked, which is not the
+//! depth-limited minimax value when the entry is deeper. So the checks ask only where no
+//! deeper entry can differ: in the finite games at full depth (every entry that can answer
+//! was itself searched to the end, at whatever ply: its mate scores must be moved to the
+//! asking ply), in the random trees at the depth and ply of the search that warmed them.
+
+mod deep_support;
+
+use deep_support::{Piles, RandomTree, Ttt, minimax, mix};
+use nullmove_core::{Position, Value};
+use nullmove_optimized::{DeepConfig, DeepGame, DeepSearcher, INFINITY, MATE};
+
+/// Windows around `exact`: touching it from either side, a point wide, wide, open.
+fn windows(exact: Value, r: u64) -> Vec<(Value, Value)> {
+    let near = (r % 7) as Value - 3;
+    let mut w = vec![
+        (exact - 1, exact),
+        (exact, exact + 1),
+        (exact + near, exact + near + 1),
+        (exact + near - 5, exact + near + 5),
+        (exact - 1, exact + 1),
+        (exact - 2, exact + 1),
+        (exact - 1, exact + 2),
+        (exact + near - 1, exact + near + 2),
+        (-INFINITY, INFINITY),
+        (exact + near, INFINITY),
+        (-INFINITY, exact + near),
+    ];
+    w.retain(|&(a, b)| -INFINITY <= a && a < b && b <= INFINITY);
+    w
+}
+
+/// Checks every window at `depth` and `ply` for the searcher's current position.
+fn check<G: DeepGame + Clone + std::fmt::Debug>(
+    searcher: &mut DeepSearcher<G>,
+    depth: u32,
+    ply: usize,
+    r: u64,
+) -> usize {
+    let mut g = searcher.game().clone();
+    let exact = minimax(&mut g, depth as i32, ply);
+    let mut checked = 0;
+    for (alpha, beta) in windows(exact, r) {
+        let v = searcher
+            .search_window(depth, ply, alpha, beta)
+            .expect("valid call");
+        let game = searcher.game();
+        if v <= alpha {
+            assert!(
+                exact <= v,
+                "{game:?} d{depth} p{ply} ({alpha},{beta}): {v} vs exact {exact}"
+            );
+        } else if v >= beta {
+            assert!(
+                exact >= v,
+                "{game:?} d{depth} p{ply} ({alpha},{beta}): {v} vs exact {exact}"
+            );
+        } else {
+            assert_eq!(v, exact, "{game:?} d{depth} p{ply} ({alpha},{beta})");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+fn plain() -> DeepConfig {
+    DeepConfig {
+        null: None,
+        tt_bits: Some(10),
+    }
+}
+
+#[test]
+fn tic_tac_toe_windows_with_a_warm_table() {
+    let mut checked = 0;
+    for (i, p) in Position::all_nonterminal().iter().enumerate() {
+        let r = mix(i as u64);
+        let mut searcher = DeepSearcher::new(Ttt::new(p), plain());
+        // A shallow search first: its heuristic entries must never answer a full-depth ask.
+        searcher.search(1 + (r % 9) as u32, |_| {}).expect("depth");
+        let full = 10 - p.marks() as u32;
+        for k in 0..4 {
+            let ply = ((r >> (8 * k)) % 6) as usize;
+            checked += check(&mut searcher, full + (k % 2) as u32, ply, r >> k);
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}
+
+#[test]
+fn piles_windows_around_mate_scores_at_other_plies() {
+    let mut checked = 0;
+    for a in 0..=6_u8 {
+        for b in 0..=6_u8 {
+            if a + b == 0 {
+                continue;
+            }
+            let r = mix(u64::from(a) * 16 + u64::from(b));
+            let mut searcher = DeepSearcher::new(
+                Piles {
+                    piles: [a, b],
+                    first: true,
+                },
+                plain(),
+            );
+            let full = u32::from(a + b) + 1;
+            searcher.search(full.div_ceil(2), |_| {}).expect("depth");
+            for ply in [0, 1, 2, 5, 9] {
+                checked += check(&mut searcher, full, ply, r >> ply);
+                checked += check(&mut searcher, full + 2, ply, r >> (ply + 3));
+            }
+        }
+    }
+    assert!(checked > 1_500, "{checked}");
+    // The scores compared are mates: a win n plies below the node, found at ply p, is MATE - p - n.
+    let mut s = DeepSearcher::new(
+        Piles {
+            piles: [1, 0],
+            first: true,
+        },
+        plain(),
+    );
+    assert_eq!(s.search_window(2, 4, -INFINITY, INFINITY), Ok(MATE - 5));
+}
+
+#[test]
+fn random_tree_windows() {
+    let mut checked = 0;
+    for seed in 0..600 {
+        let r = mix(seed ^ 0x4d);
+        let spread = if seed % 2 == 0 { 200 } else { 2 };
+        for (k, depth) in [5, 2, 4].into_iter().enumerate() {
+            let ply = (r >> k) as usize % 3;
+            let game = RandomTree::with_spread(seed, 7, spread);
+            let mut searcher = DeepSearcher::new(game, plain());
+            searcher
+                .search_window(depth, ply, -INFINITY, INFINITY)
+                .expect("valid");
+            checked += check(&mut searcher, depth, ply, r >> (k + 5));
+            checked += check(&mut searcher, depth, ply, r >> (k + 9));
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+#[test]
+fn bad_calls_are_refused() {
+    let mut s = DeepSearcher::new(
+        Piles {
+            piles: [1, 1],
+            first: true,
+        },
+        plain(),
+    );
+    assert!(s.search_window(0, 0, -1, 1).is_err());
+    assert!(s.search_window(1, 0, 1, 1).is_err());
+    assert!(s.search_window(1, 0, -INFINITY - 1, 1).is_err());
+    assert_eq!(
+        s.search_window(1, 64, -1, 1).unwrap_err().to_string(),
+        "ply 64 is out of range: expected 0..64"
+    );
+}
