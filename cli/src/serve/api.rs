@@ -64,8 +64,10 @@ const SEARCH_PARAMS: &[&str] = &[
     "min-empty",
     "adaptive-r",
     "depth-r",
+    "eval-r",
     "eval-gate",
     "zero-window",
+    "non-pv",
     "verify",
 ];
 
@@ -79,8 +81,10 @@ const SWEEP_PARAMS: &[&str] = &[
     "min-empty",
     "adaptive-r",
     "depth-r",
+    "eval-r",
     "eval-gate",
     "zero-window",
+    "non-pv",
     "verify",
 ];
 
