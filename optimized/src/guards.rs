@@ -1,7 +1,9 @@
 //! How a search uses the null move: whether at all, its reduction R, and the guards real
 //! engines put around it, each one named predicate or step. One [`Guards`] value configures
 //! both searchers of the library, the page's ([`crate::search`]) and the deep one
-//! ([`crate::DeepSearcher`]): every field means the same in both.
+//! ([`crate::DeepSearcher`]): every field means the same in both, but
+//! [`Guards::zero_window`], which the deep search needs no switch for (its probes always
+//! search the null window at beta, as principal-variation engines' do).
 //!
 //! The page leaves the guards out on purpose ("Pitfalls": real engines refuse a null move
 //! once too little depth remains for the probe to do real work, and re-verify a cutoff with
@@ -21,8 +23,8 @@
 //! What stays each searcher's own rule, whatever the guards: never at the root, never twice
 //! in a row, the game's [`Game::null_allowed`] (chess: not in check); the page's search
 //! probes only where the probe's child lies within the depth limit, the deep search also
-//! below it (into quiescence), never when beta is already a won score, and never takes a
-//! probe's win as a cutoff.
+//! below it (into quiescence), never when beta is already a won score, always in the null
+//! window at beta, and never takes a probe's win as a cutoff.
 //!
 //! The named presets ([`Guards::NONE`], [`Guards::R2`], [`Guards::R3`], [`Guards::ADAPTIVE`],
 //! [`Guards::VERIFIED`], [`Guards::STOCKFISH`], [`Guards::NPM`]) parse from and display as
@@ -211,6 +213,7 @@ pub struct Guards {
     /// Zero-window probe: search the probe (and a verification) in the null window at the
     /// bound, `(beta - 1, beta)` for the maximizer, `(alpha, alpha + 1)` for the minimizer,
     /// since it only asks whether the bound is reached; the page searches the node's window.
+    /// The deep search probes so whatever this says.
     pub zero_window: bool,
     /// Pass only at nodes searched with a null window (`beta - alpha = 1`): Stockfish's
     /// `!PvNode`, never on the principal variation. Under principal-variation search (the
