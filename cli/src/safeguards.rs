@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use nullmove_fixtures::numbers::count;
+use nullmove_fixtures::numbers::counted;
 use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
 use nullmove_fixtures::sweep::Grid;
 use nullmove_optimized::Guards;
@@ -76,10 +76,10 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
 pub fn render(table: &Safeguards, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "null-move pruning with safeguards (optimized engine) against plain alpha-beta: {} \
-         positions x depth limits 1..=9 x R 0..=6 = {} searches per configuration\n",
-        count(table.positions),
-        count(table.searches)
+        "null-move pruning with safeguards (optimized engine) against plain alpha-beta: {} x \
+         depth limits 1..=9 x R 0..=6 = {} per configuration\n",
+        counted(table.positions, "position", "positions"),
+        counted(table.searches, "search", "searches")
     )?;
     write!(out, "{}", table.to_table())?;
     writeln!(
@@ -139,9 +139,9 @@ fn draw_into(t: &Safeguards, svg: &mut String) -> Result<(), CliError> {
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "Which guard? Nodes saved against worse moves, {} positions x depth limits \
-                 1..=9 x R 0..=6 (a preset at its own R)",
-                count(t.positions)
+                "Which guard? Nodes saved against worse moves, {} x depth limits 1..=9 x R \
+                 0..=6 (a preset at its own R)",
+                counted(t.positions, "position", "positions")
             ),
             ("sans-serif", 22),
         )

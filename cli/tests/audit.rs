@@ -145,7 +145,17 @@ fn audit_table_is_the_default() {
         "{text}"
     );
     assert!(
-        text.contains("3 claims: 1 reproduced, 1 differ, 1 inconsistent"),
+        text.contains("3 claims: 1 reproduced, 1 differs, 1 inconsistent, 0 unverifiable"),
+        "{text}"
+    );
+}
+
+/// One claim selected: its counts in the singular.
+#[test]
+fn a_selected_claim_is_counted_in_the_singular() {
+    let text = support::stdout(&["audit", "--claim", "reference-evaluation", "--details"]);
+    assert!(
+        text.contains("1 claim: 0 reproduced, 0 differ, 0 inconsistent, 1 unverifiable"),
         "{text}"
     );
 }
@@ -200,6 +210,24 @@ fn evidence_commands_refuse_what_they_cannot_show() {
         "1",
     ]);
     assert!(table.contains("13,501 of 80,790 nodes"), "{table}");
+    // Counts of one are said in the singular.
+    let one = support::stdout(&[
+        "probes",
+        "--board",
+        "XOXOXO...",
+        "--depth",
+        "1",
+        "--reduction",
+        "0",
+    ]);
+    for words in [
+        "3 moves",
+        "of the 1 node that searches on",
+        "0 of 0 probes",
+        "4 nodes (plain: 4), 1 heuristic call\n",
+    ] {
+        assert!(one.contains(words), "{words:?} in {one}");
+    }
     // A finished game has no side to move and says why.
     let done = support::json(&[
         "probes",
