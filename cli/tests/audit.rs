@@ -150,14 +150,24 @@ fn audit_table_is_the_default() {
     );
 }
 
-/// One claim selected: its counts in the singular.
+/// One claim selected: its counts in the singular, and its note the whole audit's, measured
+/// over the claims it speaks of rather than over the selection (the evaluation's note counts
+/// every figure that depends on the evaluation).
 #[test]
-fn a_selected_claim_is_counted_in_the_singular() {
+fn a_selected_claim_says_what_the_whole_audit_says() {
     let text = support::stdout(&["audit", "--claim", "reference-evaluation", "--details"]);
     assert!(
         text.contains("1 claim: 0 reproduced, 0 differ, 0 inconsistent, 1 unverifiable"),
         "{text}"
     );
+    let selected = support::json(&["audit", "--json", "--claim", "reference-evaluation"]);
+    let whole = claims()
+        .iter()
+        .find(|c| c["id"] == "reference-evaluation")
+        .expect("listed");
+    assert_eq!(selected["claims"][0]["note"], whole["note"]);
+    let note = whole["note"].as_str().expect("a note");
+    assert!(!note.contains(" 0 of the 0 "), "{note}");
 }
 
 #[test]
