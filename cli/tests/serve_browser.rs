@@ -200,21 +200,20 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
         "the driver stopped early: {}",
         seen["problems"]
     );
-    // The browser complained of nothing but the HTTP 400s of the refused board and guard.
+    // The browser complained of nothing but the HTTP 400 of the refused board.
     for problem in strings(&seen["problems"]) {
         assert!(
-            ["refused", "growing"]
-                .iter()
-                .any(|phase| problem.starts_with(&format!(
-                    "{phase}: console: Failed to load resource: the server responded with a status \
+            problem.starts_with(
+                "refused: console: Failed to load resource: the server responded with a status \
                  of 400"
-                ))),
+            ),
             "{problem}"
         );
     }
     check_board_and_step(&seen);
     check_null_move(&seen["null"]);
     check_plain(&seen);
+    check_menus(&seen["menus"]);
     check_guards(&seen);
     check_sweep(&seen["sweep"]);
     check_audit(&seen["audit"]);
@@ -344,21 +343,17 @@ fn check_plain(seen: &Value) {
     );
 }
 
-/// The guard panel gives the CLI its flags: a guard that would change nothing is refused
-/// with the CLI's reason; the minimum probe depth fixes the pitfall, no warning.
+/// The guard panel gives the CLI its flags: a guard the depth limit leaves nothing to do is
+/// undone with a word, never sent; the minimum probe depth fixes the pitfall, no warning.
 fn check_guards(seen: &Value) {
     let null = "--board ...O.X... --depth 3 --reduction 1 --mode null";
+    assert_eq!(seen["growing"]["rule"], "fixed");
     assert_eq!(
-        seen["growingCommand"],
-        format!("nullmove trace {null} --engine optimized --depth-r")
+        seen["growing"]["command"],
+        format!("nullmove trace {null} --engine optimized")
     );
-    let mut growing = vec!["search"];
-    growing.extend(pitfall("null"));
-    growing.push("--depth-r");
-    assert_eq!(
-        seen["growing"],
-        format!("The server refused: {}", cli_refusal(&growing))
-    );
+    let note = seen["growing"]["note"].as_str().expect("a note");
+    assert!(note.contains("depth limit of 4 or more"), "{note}");
     assert_eq!(
         seen["guardedCommand"],
         format!(
@@ -371,6 +366,39 @@ fn check_guards(seen: &Value) {
     assert!(verdict.contains("Best move 4, value 12,"), "{verdict}");
     assert!(guarded["warning"].is_null(), "{}", guarded["warning"]);
     assert_eq!(guarded["chosenCells"], serde_json::json!([4]));
+}
+
+/// Every guard the page offers, at every depth limit and R, is one the command line accepts:
+/// the command the page shows for it runs (`search` takes the same flags as `trace` and
+/// refuses the same). Where every guard can act (depth limit 9, R 1 or more) none is greyed
+/// out, so the menus hide nothing the command line would take.
+fn check_menus(menus: &Value) {
+    let menus = menus.as_array().expect("one entry per depth limit and R");
+    assert_eq!(menus.len(), 100);
+    for at in menus {
+        for command in strings(&at["commands"]) {
+            let argv: Vec<&str> = command
+                .strip_prefix("nullmove trace ")
+                .expect("a trace command")
+                .split(' ')
+                .collect();
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let status = nullmove::run(
+                std::iter::once("search").chain(argv.iter().copied()),
+                &mut out,
+                &mut err,
+            );
+            assert_eq!(
+                status,
+                0,
+                "the page offers {command}, which the command line refuses: {}",
+                String::from_utf8_lossy(&err)
+            );
+        }
+        if at["depth"] == 9 && at["reduction"] != 0 {
+            assert_eq!(at["greyed"], 0, "{at}");
+        }
+    }
 }
 
 /// The CLI's chart (its size) and the sweep's rows, the page's four figures among them.
