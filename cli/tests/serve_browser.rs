@@ -368,10 +368,20 @@ fn check_guards(seen: &Value) {
     assert_eq!(guarded["chosenCells"], serde_json::json!([4]));
 }
 
-/// Every guard the page offers, at every depth limit and R, is one the command line accepts:
-/// the command the page shows for it runs (`search` takes the same flags as `trace` and
-/// refuses the same). Where every guard can act (depth limit 9, R 1 or more) none is greyed
-/// out, so the menus hide nothing the command line would take.
+/// `nullmove search ARGV` in process: its exit status and what it wrote to stderr.
+fn search_status(argv: &[&str]) -> (u8, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = nullmove::run(
+        std::iter::once("search").chain(argv.iter().copied()),
+        &mut out,
+        &mut err,
+    );
+    (status, String::from_utf8_lossy(&err).into_owned())
+}
+
+/// The page's guard menus are the command line's refusals, at every depth limit and R: the
+/// command the page shows for every option it offers runs (`search` takes the flags of
+/// `trace` and refuses the same), and every option it greys out is refused.
 fn check_menus(menus: &Value) {
     let menus = menus.as_array().expect("one entry per depth limit and R");
     assert_eq!(menus.len(), 100);
@@ -382,21 +392,23 @@ fn check_menus(menus: &Value) {
                 .expect("a trace command")
                 .split(' ')
                 .collect();
-            let (mut out, mut err) = (Vec::new(), Vec::new());
-            let status = nullmove::run(
-                std::iter::once("search").chain(argv.iter().copied()),
-                &mut out,
-                &mut err,
-            );
-            assert_eq!(
-                status,
-                0,
-                "the page offers {command}, which the command line refuses: {}",
-                String::from_utf8_lossy(&err)
-            );
+            let (status, err) = search_status(&argv);
+            assert_eq!(status, 0, "the page offers {command}, refused: {err}");
         }
-        if at["depth"] == 9 && at["reduction"] != 0 {
-            assert_eq!(at["greyed"], 0, "{at}");
+        let (depth, r) = (at["depth"].to_string(), at["reduction"].to_string());
+        for greyed in rows(&at["greyed"]) {
+            let [menu, value] = &greyed[..] else {
+                panic!("a menu and a value: {greyed:?}")
+            };
+            let mut argv = vec!["--board", "...O.X...", "--depth", &depth, "--reduction", &r];
+            argv.extend(["--mode", "null", "--engine", "optimized"]);
+            let (flag, switch) = (format!("--{menu}"), format!("--{value}"));
+            match menu.as_str() {
+                "r-rule" => argv.push(&switch),
+                _ => argv.extend([flag.as_str(), value]),
+            }
+            let (status, _) = search_status(&argv);
+            assert_eq!(status, 2, "the page greys out {argv:?}, which runs");
         }
     }
 }

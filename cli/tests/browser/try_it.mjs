@@ -134,7 +134,7 @@ try {
 console.log(JSON.stringify(seen));
 
 /** Runs in the page: every (depth limit, R), every guard menu's options a person can pick,
- * each with the command the page then shows; the greyed-out ones counted. */
+ * each with the command the page then shows, and the greyed-out ones (menu and value). */
 function offeredGuards() {
   const pick = (id, value) => {
     const select = document.getElementById(id);
@@ -147,13 +147,13 @@ function offeredGuards() {
     for (let r = 0; r <= 9; r++) {
       pick('depth', String(depth));
       pick('reduction', String(r));
-      const at = { depth, reduction: r, commands: [], greyed: 0 };
+      const at = { depth, reduction: r, commands: [], greyed: [] };
       for (const id of menus) {
         const select = document.getElementById(id);
         const off = select.value;
         for (const option of [...select.options]) {
           if (option.disabled) {
-            at.greyed++;
+            at.greyed.push([id, option.value]);
           } else if (option.value !== off) {
             pick(id, option.value);
             at.commands.push(document.getElementById('command').textContent);
