@@ -153,6 +153,8 @@ fn sweep_with_guards_keeps_its_schema() {
     assert_ne!(row["nodes_null"], page["rows"][0]["nodes_null"]);
 }
 
+/// `nullmove safeguards --json` keeps its contract, field for field, in every row the
+/// command prints.
 #[test]
 fn safeguards_json_rows() {
     let v = json(&["safeguards", "--positions", "empty", "--json"]);
