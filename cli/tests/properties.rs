@@ -164,32 +164,32 @@ fn words(list: &[&'static str]) -> impl Strategy<Value = String> + 'static {
     select(list.to_vec()).prop_map(str::to_owned)
 }
 
-/// The guard flags of tic-tac-toe.
-fn guards() -> Vec<(f64, BoxedStrategy<Vec<String>>)> {
-    let rare = SOMETIMES / 2.0;
-    vec![
-        (rare, pair("--min-probe-depth", number(9))),
-        (rare, lone("--threat-guard")),
-        (rare, pair("--min-empty", number(9))),
-        (rare, lone("--adaptive-r")),
-        (rare, lone("--depth-r")),
-        (rare, lone("--eval-gate")),
-        (rare, lone("--zero-window")),
-        (
-            rare,
-            pair(
-                "--verify",
-                words(&[
-                    "none",
-                    "tn",
-                    "stockfish:1",
-                    "stockfish:3",
-                    "stockfish:0",
-                    "always",
-                ]),
-            ),
-        ),
+/// The guard flags both games take, then `own`, each rarely; tic-tac-toe's endgame guard
+/// (`--min-empty`) goes to K+P vs K too, which must refuse it.
+fn guards(own: Vec<BoxedStrategy<Vec<String>>>) -> Vec<(f64, BoxedStrategy<Vec<String>>)> {
+    let verify = [
+        "none",
+        "tn",
+        "stockfish:1",
+        "stockfish:3",
+        "stockfish:4",
+        "stockfish:0",
+        "always",
+    ];
+    [
+        pair("--min-probe-depth", number(9)),
+        lone("--threat-guard"),
+        pair("--min-empty", number(9)),
+        lone("--adaptive-r"),
+        lone("--depth-r"),
+        lone("--eval-gate"),
+        lone("--zero-window"),
+        pair("--verify", words(&verify)),
     ]
+    .into_iter()
+    .chain(own)
+    .map(|flag| (SOMETIMES / 2.0, flag))
+    .collect()
 }
 
 /// `search` and `trace`: a position and the search's flags; `depth` bounds valid depths.
@@ -214,7 +214,7 @@ fn searching(command: &'static str, depth: u32) -> impl Strategy<Value = Vec<Str
         ),
         (0.5, lone("--json")),
     ];
-    options.extend(guards());
+    options.extend(guards(Vec::new()));
     if command == "trace" {
         options.push((SOMETIMES, lone("--step")));
     }
@@ -232,7 +232,7 @@ fn sweep() -> impl Strategy<Value = Vec<String>> {
         (SOMETIMES, lone("--json")),
         (SOMETIMES, lone("--csv")),
     ];
-    options.extend(guards());
+    options.extend(guards(Vec::new()));
     (grid(), flags(options)).prop_map(|(g, f)| [vec!["sweep".to_owned()], g, f].concat())
 }
 
@@ -330,8 +330,7 @@ fn audit() -> impl Strategy<Value = Vec<String>> {
 /// `kpk`: a position's search (small depth limits), the table's subcommands, a
 /// one-depth sweep of half the board, and flags mixed across them.
 fn kpk() -> impl Strategy<Value = Vec<String>> {
-    let rare = SOMETIMES / 2.0;
-    let position = flags(vec![
+    let mut options = vec![
         (NEEDED, pair("--fen", fen())),
         (0.5, pair("--depth", number(3))),
         (SOMETIMES, pair("--reduction", number(9))),
@@ -347,23 +346,10 @@ fn kpk() -> impl Strategy<Value = Vec<String>> {
             SOMETIMES,
             pair("--eval", words(&["exact", "heuristic", "best"])),
         ),
-        (rare, pair("--min-probe-depth", number(9))),
-        (rare, lone("--threat-guard")),
-        (rare, lone("--no-null-without-pieces")),
-        (rare, lone("--adaptive-r")),
-        (rare, lone("--depth-r")),
-        (rare, lone("--eval-gate")),
-        (rare, lone("--zero-window")),
-        (
-            rare,
-            pair(
-                "--verify",
-                words(&["none", "tn", "stockfish:1", "stockfish:4", "stockfish:0"]),
-            ),
-        ),
-        (rare, pair("--min-empty", number(9))),
         (0.5, lone("--json")),
-    ]);
+    ];
+    options.extend(guards(vec![lone("--no-null-without-pieces")]));
+    let position = flags(options);
     let table = (
         words(&["stats", "zugzwangs"]),
         flags(vec![
