@@ -11,7 +11,8 @@
 //! a text to cover; `safeguards` gets the empty board, `sweep --positions all` and `rules
 //! --positions all` depth limits up to 3; `kpk sweep` gets depth limit 1, R 0 and the exact
 //! evaluation on half the board; `kpk --fen`, `probes` and `trace` get small depth limits (a
-//! trace of depth 9 is hundreds of thousands of lines).
+//! trace of depth 9 is hundreds of thousands of lines); `chess` gets depths up to 3 and a
+//! suite at most three positions of each suite named (or a refusal before any search).
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -375,6 +376,52 @@ fn kpk() -> impl Strategy<Value = Vec<String>> {
         .prop_map(|f| [vec!["kpk".to_owned()], f].concat())
 }
 
+/// `chess`: a position (any FEN the generator makes) at depth limits up to 3 under any
+/// configuration name, or a suite cut to at most three positions (or refused before any
+/// search: a bad limit, an unknown suite, a missing file) at depths up to 3, every view.
+fn chess() -> impl Strategy<Value = Vec<String>> {
+    let configs = [
+        "none",
+        "r2",
+        "r3",
+        "adaptive",
+        "verified",
+        "stockfish",
+        "npm",
+        "r4",
+        "",
+    ];
+    let position = flags(vec![
+        (NEEDED, pair("--fen", fen())),
+        (NEEDED, pair("--depth", number(3))),
+        (SOMETIMES, pair("--config", words(&configs))),
+        (0.5, lone("--json")),
+    ]);
+    let config_list =
+        prop::collection::vec(select(configs.to_vec()), 1..4).prop_map(|names| names.join(","));
+    let suite = flags(vec![
+        (
+            NEEDED,
+            pair("--suite", words(&["wac", "zugts", "eet", "zugts", "kpk"])),
+        ),
+        (0.1, pair("--suite", words(&["eet", "wac"]))),
+        (0.1, pair("--epd", words(&["/nonexistent.epd", env!("CARGO_MANIFEST_DIR")]))),
+        (
+            1.0,
+            pair("--limit", prop_oneof![8 => (1u32..=3).prop_map(|n| n.to_string()), 1 => words(&["0", "500", "x"])]),
+        ),
+        (0.6, pair("--depth", number(3))),
+        (0.3, pair("--depths", range(3))),
+        (SOMETIMES, pair("--configs", config_list)),
+        (SOMETIMES, lone("--by-pieces")),
+        (SOMETIMES, lone("--per-position")),
+        (SOMETIMES, lone("--markdown")),
+        (SOMETIMES, lone("--json")),
+    ])
+    .prop_map(|f| [vec!["suite".to_owned()], f].concat());
+    prop_oneof![2 => position, 3 => suite].prop_map(|f| [vec!["chess".to_owned()], f].concat())
+}
+
 /// Any argument vector: a subcommand's, with a foreign token or junk now and then.
 fn argv() -> impl Strategy<Value = Vec<String>> {
     let command = prop_oneof![
@@ -386,6 +433,7 @@ fn argv() -> impl Strategy<Value = Vec<String>> {
         1 => rules(),
         1 => zugzwang(),
         1 => audit(),
+        2 => chess(),
         1 => (words(&["empty", "all!", "some"]), flags(vec![(0.5, lone("--json"))]))
             .prop_map(|(p, f)| [vec!["safeguards".to_owned(), "--positions".to_owned(), p], f].concat()),
         1 => flags(vec![(0.5, lone("--json")), (0.1, lone("--csv"))])
