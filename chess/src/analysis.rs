@@ -13,6 +13,14 @@ use crate::{ChessError, SuiteReport};
 pub const PIECE_GROUPS: [RangeInclusive<u32>; 6] =
     [2..=8, 9..=12, 13..=16, 17..=20, 21..=24, 25..=32];
 
+/// The most pieces (kings and pawns included) an "endgame with few pieces" has here: six a
+/// side. The article's risk claim (its zugzwang paragraph) compares such endgames with the
+/// rest; fixed before anything was measured.
+pub const FEW_PIECES: u32 = 12;
+
+/// [`PIECE_GROUPS`] in two: endgames with few pieces ([`FEW_PIECES`] or fewer) and the rest.
+pub const ENDGAME_SPLIT: [RangeInclusive<u32>; 2] = [2..=FEW_PIECES, FEW_PIECES + 1..=32];
+
 /// One configuration against the baseline over the positions of one piece-count group.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Change {
@@ -129,4 +137,57 @@ pub fn solved_depths(reports: &[SuiteReport]) -> Vec<SolvedDepths> {
                 .collect(),
         })
         .collect()
+}
+
+/// Tabibi & Netanyahu's comparison ("Verified Null-Move Pruning", ICGA Journal 25(3),
+/// 2002) at one depth: verified null move with R = 3 against standard null move with R = 2
+/// and R = 3, by tree size and positions solved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VerifiedShape {
+    /// The depth of the report.
+    pub depth: u32,
+    /// Positions in the report.
+    pub positions: usize,
+    /// Nodes of `verified`, `r2` and `r3`.
+    pub nodes: [u64; 3],
+    /// Positions solved by `verified`, `r2` and `r3`.
+    pub solved: [usize; 3],
+}
+
+impl VerifiedShape {
+    /// The configurations compared, in the order of `nodes` and `solved`.
+    pub const CONFIGURATIONS: [&'static str; 3] = ["verified", "r2", "r3"];
+
+    /// Their first claim: verified R = 3 builds a smaller tree than standard R = 2.
+    #[must_use]
+    pub const fn smaller_than_r2(&self) -> bool {
+        self.nodes[0] < self.nodes[1]
+    }
+
+    /// Their second claim: verified R = 3 solves more positions than standard R = 3.
+    #[must_use]
+    pub const fn solves_more_than_r3(&self) -> bool {
+        self.solved[0] > self.solved[2]
+    }
+
+    /// Verified's nodes over R = 2's.
+    #[must_use]
+    pub fn nodes_over_r2(&self) -> f64 {
+        self.nodes[0] as f64 / self.nodes[1] as f64
+    }
+}
+
+/// The comparison of [`VerifiedShape`] on `report`, `None` unless `verified`, `r2` and
+/// `r3` were all searched.
+#[must_use]
+pub fn verified_shape(report: &SuiteReport) -> Option<VerifiedShape> {
+    let row = |name: &str| report.rows.iter().find(|r| r.configuration == name);
+    let [v, r2, r3] = VerifiedShape::CONFIGURATIONS.map(row);
+    let (v, r2, r3) = (v?, r2?, r3?);
+    Some(VerifiedShape {
+        depth: v.depth,
+        positions: v.positions,
+        nodes: [v.nodes, r2.nodes, r3.nodes],
+        solved: [v.solved, r2.solved, r3.solved],
+    })
 }

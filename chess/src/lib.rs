@@ -6,7 +6,7 @@
 //!   [`Eval`] (Michniewski's material and piece-square tables) and the draws by rule.
 //! - [`perft`]: move counting through our make/unmake, against the published figures.
 //! - [`san`], [`parse_san`], [`uci`], [`parse_uci`]: moves in writing.
-//! - [`parse_epd`]: the test suites (`data/`).
+//! - [`parse_epd`]: the test suites (`data/`), compiled in as [`Suite`].
 //! - [`solve`], [`run_suite`]: one position at a fixed depth under a configuration
 //!   ([`Preset`]), a suite in parallel; [`analysis`] compares the configurations.
 //!
@@ -27,6 +27,7 @@ mod game;
 mod notation;
 mod solve;
 mod suite;
+mod suites;
 
 use cozy_chess::Board;
 pub use epd::{EpdEntry, parse_epd, parse_line};
@@ -37,6 +38,7 @@ pub use nullmove_optimized::DeepStats;
 pub use nullmove_optimized::Preset;
 pub use solve::{Solution, solve, solve_depths};
 pub use suite::{ConfigResult, PositionReport, SuiteReport, SuiteRow, run_suite, run_suite_depths};
+pub use suites::{Suite, SuiteError};
 
 use nullmove_optimized::DeepGame;
 
@@ -112,7 +114,23 @@ pub fn parse_fen(fen: &str) -> Result<Board, ChessError> {
     } else {
         fen.trim().to_owned()
     };
-    Board::from_fen(&full, false).map_err(|e| refuse(format!("{e:?}")))
+    Board::from_fen(&full, false).map_err(|e| refuse(fen_error(e)))
+}
+
+/// cozy-chess's reason in our words: what a legal position needs, where it only says
+/// "invalid".
+fn fen_error(e: cozy_chess::FenParseError) -> String {
+    use cozy_chess::FenParseError as E;
+    match e {
+        E::InvalidBoard => "not a legal position (each side needs one king, at most 16 pieces \
+                            and 8 pawns, no pawn on the first or last rank, and the side not \
+                            to move cannot be in check)"
+            .to_owned(),
+        other => other
+            .to_string()
+            .trim_end_matches('.')
+            .replacen("The", "the", 1),
+    }
 }
 
 /// Counts the leaves of the legal move tree `depth` plies deep, through the game's own

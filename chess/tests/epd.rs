@@ -70,7 +70,9 @@ fn bad_epd_lines_are_refused_with_their_line_and_reason() {
     let err = |text: &str| parse_epd(text).unwrap_err().to_string();
     assert_eq!(
         err("\n8/8/8/8/8/8/8/8 w - - bm Kd5;"),
-        "EPD line 2: invalid FEN \"8/8/8/8/8/8/8/8 w - - 0 1\": InvalidBoard"
+        "EPD line 2: invalid FEN \"8/8/8/8/8/8/8/8 w - - 0 1\": not a legal position (each side \
+         needs one king, at most 16 pieces and 8 pawns, no pawn on the first or last rank, and \
+         the side not to move cannot be in check)"
     );
     assert_eq!(
         err("4k3/8/8/8 w"),

@@ -1,5 +1,5 @@
-//! The suite measurement on small fixed subsets, pinned by snapshots (the full runs are the
-//! `suite` example's): a few WAC positions at depth 4, the zugzwang suite's smallest
+//! The suite measurement on small fixed subsets, pinned by snapshots (the full runs are
+//! `nullmove chess suite`'s): a few WAC positions at depth 4, the zugzwang suite's smallest
 //! positions at depth 6, a few endgames at depth 4, every configuration. Beside the
 //! snapshots: the totals add up, every depth of one run equals a run to that depth, the
 //! worker threads change nothing, and bad input is refused.

@@ -54,6 +54,8 @@ function showView() {
 const PITFALL = '...O.X...';
 const EMPTY = '.........';
 
+/** Fills each `data-range="lo..hi"` menu with its numbers, after any option the page writes
+ * itself (the minimum empty cells: 0, then 2 to 9, as the command line refuses 1). */
 function fillRanges() {
   for (const select of document.querySelectorAll('select[data-range]')) {
     const [lo, hi] = select.dataset.range.split('..').map(Number);
@@ -125,7 +127,48 @@ function searchParams() {
   return p;
 }
 
+/**
+ * Why the command line would refuse an option of the guard menus at this depth limit and R
+ * (it refuses a guard that would change nothing), or '' when it takes it: adaptive R needs
+ * an R to reduce, the growing R three plies left below the root, Stockfish's verification
+ * V plies left at a node that probes.
+ */
+function refusal(value, depth, r) {
+  if (value === 'adaptive-r' && r === 0) return 'needs R 1 or more';
+  if (value === 'depth-r' && depth < 4) return 'needs a depth limit of 4 or more';
+  const v = /^stockfish:(\d+)$/.exec(value);
+  if (v && Number(v[1]) >= depth) return `needs a depth limit of ${Number(v[1]) + 1} or more`;
+  return '';
+}
+
+/**
+ * Offers only what the command line accepts: an option it would refuse is greyed out with
+ * the reason, and a choice the new depth limit or R rules out falls back to off, saying so.
+ */
+function offerAccepted() {
+  const depth = Number($('depth').value);
+  const r = Number($('reduction').value);
+  const undone = [];
+  for (const select of [$('r-rule'), $('verify')]) {
+    for (const option of select.options) {
+      option.dataset.label ??= option.textContent;
+      const why = refusal(option.value, depth, r);
+      option.disabled = why !== '';
+      option.textContent = why ? `${option.dataset.label} (${why})` : option.dataset.label;
+    }
+    if (select.selectedOptions[0].disabled) {
+      const chosen = select.selectedOptions[0];
+      select.value = select.options[0].value;
+      undone.push(`${chosen.dataset.label} ${refusal(chosen.value, depth, r)}: ` +
+        `set back to ${select.options[0].dataset.label}.`);
+    }
+  }
+  $('guard-note').textContent = undone.join(' ');
+  $('guard-note').hidden = undone.length === 0;
+}
+
 function showCommand() {
+  offerAccepted();
   const flags = [];
   for (const [name, value] of searchParams()) {
     flags.push(value === 'true' ? `--${name}` : `--${name} ${value}`);

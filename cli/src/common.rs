@@ -55,7 +55,7 @@ pub enum EngineName {
     Naive,
     /// The generic, allocation-free searcher on bitboards: the page's nodes, faster.
     Optimized,
-    /// Exhaustive minimax without pruning (ignores mode and reduction).
+    /// Exhaustive minimax without pruning: it takes no mode, reduction or guard.
     Oracle,
 }
 

@@ -14,6 +14,7 @@
 
 pub mod audit;
 pub mod bench;
+pub mod chess;
 pub mod common;
 mod guards;
 pub mod kpk;
@@ -66,6 +67,9 @@ pub enum Command {
     Bench(bench::Args),
     /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
     Kpk(kpk::Args),
+    /// Real chess: one position searched under a null-move configuration, or a test suite
+    /// under each (nodes, solutions, what null move changes by pieces on the board).
+    Chess(chess::Args),
     /// Where one null-move search's nodes go: probes, cutoffs, the probes' own searches.
     Probes(probes::Args),
     /// The page's rules checked on the events of traced searches over a grid (exit 1 when
@@ -183,6 +187,7 @@ pub fn document(command: &Command) -> Result<serde_json::Value, CliError> {
         Command::Safeguards(args) => value(safeguards::document(args)),
         Command::Bench(args) => value(bench::document(args)),
         Command::Kpk(args) => value(kpk::document(args)),
+        Command::Chess(args) => value(chess::document(args)),
         Command::Probes(args) => value(probes::document(args)),
         Command::Rules(args) => value(rules::document(args)),
         Command::Zugzwang(args) => value(zugzwang::document(args)),
@@ -202,6 +207,7 @@ fn dispatch(command: &Command, io: &mut Io<'_>) -> Result<u8, CliError> {
         Command::Sweep(args) => sweep::run(args, io),
         Command::Safeguards(args) => safeguards::run(args, io),
         Command::Kpk(args) => kpk::run(args, io),
+        Command::Chess(args) => chess::run(args, io),
         Command::Bench(args) => bench::run(args, io),
         Command::Probes(args) => probes::run(args, io),
         Command::Rules(args) => rules::run(args, io),

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use nullmove_core::{Mode, Player, Position, SearchParams};
 use nullmove_fixtures::anatomy::{Anatomy, anatomy};
-use nullmove_fixtures::numbers::{percent, ratio};
+use nullmove_fixtures::numbers::{counted, percent, ratio};
 use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, count};
@@ -111,10 +111,11 @@ fn heading(r: &Report) -> String {
         0
     };
     format!(
-        "{}: {side} · X on {} · O on {} · {moves} moves · depth limit {} · R {} · engine {}",
+        "{}: {side} · X on {} · O on {} · {} · depth limit {} · R {} · engine {}",
         r.board,
         cells(&r.board, 'X'),
         cells(&r.board, 'O'),
+        counted(moves as u64, "move", "moves"),
         r.depth,
         r.reduction,
         r.engine
@@ -137,43 +138,51 @@ pub fn render(r: &Report, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "\nprobes: {} of {} nodes ({}), of the {} nodes that search on ({})",
+        "\nprobes: {} of {} ({}), of the {} ({})",
         count(n.probes),
-        count(n.nodes),
+        counted(n.nodes, "node", "nodes"),
         percent(n.probes, n.nodes),
-        count(n.interior()),
+        counted(
+            n.interior(),
+            "node that searches on",
+            "nodes that search on"
+        ),
         percent(n.probes, n.interior())
     )?;
     writeln!(
         out,
-        "null cutoffs: {} of {} probes ({})",
+        "null cutoffs: {} of {} ({})",
         count(n.cutoffs),
-        count(n.probes),
+        counted(n.probes, "probe", "probes"),
         percent(n.cutoffs, n.probes)
     )?;
     writeln!(
         out,
-        "inside probes: {} nodes ({} plain's {}, {} the {} outside), {} heuristic calls",
-        count(n.nodes_in_probes),
+        "inside probes: {} ({} plain's {}, {} the {} outside), {}",
+        counted(n.nodes_in_probes, "node", "nodes"),
         ratio(n.nodes_in_probes, a.nodes),
         count(a.nodes),
         ratio(n.nodes_in_probes, n.nodes_outside_probes()),
         count(n.nodes_outside_probes()),
-        count(n.heuristic_in_probes)
+        counted(n.heuristic_in_probes, "heuristic call", "heuristic calls")
     )?;
     writeln!(
         out,
-        "outside probes: {} nodes (plain: {}), {} heuristic calls",
-        count(n.nodes_outside_probes()),
+        "outside probes: {} (plain: {}), {}",
+        counted(n.nodes_outside_probes(), "node", "nodes"),
         count(a.nodes),
-        count(n.heuristic_outside_probes())
+        counted(
+            n.heuristic_outside_probes(),
+            "heuristic call",
+            "heuristic calls"
+        )
     )?;
     writeln!(
         out,
-        "probes that did not cut: {}, searching {} nodes; the same nodes' real moves then \
+        "probes that did not cut: {}, searching {}; the same nodes' real moves then \
          searched {} ({})",
         count(n.fell_through),
-        count(n.fell_through_probe_nodes),
+        counted(n.fell_through_probe_nodes, "node", "nodes"),
         count(n.fell_through_move_nodes),
         ratio(n.fell_through_probe_nodes, n.fell_through_move_nodes)
     )

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use nullmove_fixtures::numbers::count;
+use nullmove_fixtures::numbers::counted;
 use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
 use nullmove_fixtures::sweep::Grid;
 use nullmove_optimized::Guards;
@@ -14,7 +14,7 @@ use plotters::prelude::*;
 use crate::common::{self, CliError, Io};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
-use crate::sweep::PositionsArg;
+use crate::sweep::{Chart, PositionsArg, svg_error};
 
 /// Arguments of `nullmove safeguards`.
 #[derive(Debug, clap::Args)]
@@ -76,10 +76,10 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
 pub fn render(table: &Safeguards, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "null-move pruning with safeguards (optimized engine) against plain alpha-beta: {} \
-         positions x depth limits 1..=9 x R 0..=6 = {} searches per configuration\n",
-        count(table.positions),
-        count(table.searches)
+        "null-move pruning with safeguards (optimized engine) against plain alpha-beta: {} x \
+         depth limits 1..=9 x R 0..=6 = {} per configuration\n",
+        counted(table.positions, "position", "positions"),
+        counted(table.searches, "search", "searches")
     )?;
     write!(out, "{}", table.to_table())?;
     writeln!(
@@ -92,10 +92,6 @@ pub fn render(table: &Safeguards, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(out, "the page's pitfall, ...O.X..., depth limit 3, R 1:\n")?;
     write!(out, "{}", table.pitfall_table())?;
     writeln!(out, "\n{}", table.conclusion())
-}
-
-fn svg_error(e: impl std::fmt::Display) -> CliError {
-    CliError::Message(format!("cannot draw the SVG: {e}"))
 }
 
 /// The colour of a configuration: by the guard it is built on; the presets apart.
@@ -143,9 +139,9 @@ fn draw_into(t: &Safeguards, svg: &mut String) -> Result<(), CliError> {
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "Which guard? Nodes saved against worse moves, {} positions x depth limits \
-                 1..=9 x R 0..=6 (a preset at its own R)",
-                count(t.positions)
+                "Which guard? Nodes saved against worse moves, {} x depth limits 1..=9 x R \
+                 0..=6 (a preset at its own R)",
+                counted(t.positions, "position", "positions")
             ),
             ("sans-serif", 22),
         )
@@ -162,7 +158,19 @@ fn draw_into(t: &Safeguards, svg: &mut String) -> Result<(), CliError> {
         .y_label_formatter(&|y| format!("{y:.0}%"))
         .draw()
         .map_err(svg_error)?;
-    // Plain alpha-beta: no saving, no worse move.
+    draw_references(&mut chart, x_hi, (y_lo, y_hi))?;
+    draw_points(&mut chart, &t.rows)?;
+    root.present().map_err(svg_error)?;
+    Ok(())
+}
+
+/// The two lines a configuration is read against: plain alpha-beta (no saving) and never
+/// a worse move (rate 0).
+fn draw_references(
+    chart: &mut Chart<'_, SVGBackend<'_>>,
+    x_hi: f64,
+    (y_lo, y_hi): (f64, f64),
+) -> Result<(), CliError> {
     chart
         .draw_series(LineSeries::new(
             [(-0.004, 0.0), (x_hi, 0.0)],
@@ -189,10 +197,17 @@ fn draw_into(t: &Safeguards, svg: &mut String) -> Result<(), CliError> {
             ("sans-serif", 14).into_font().color(&RGBColor(44, 160, 44)),
         )])
         .map_err(svg_error)?;
-    // Labels go to the right of their points, top to bottom; a label that would overlap one
-    // placed before it moves down and is tied to its point by a thin line (the safe
-    // configurations crowd the top left corner).
-    let mut order: Vec<&SafeguardRow> = t.rows.iter().collect();
+    Ok(())
+}
+
+/// One labelled point per configuration. Labels go to the right of their points, top to
+/// bottom; a label that would overlap one placed before it moves down and is tied to its
+/// point by a thin line (the safe configurations crowd the top left corner).
+fn draw_points(
+    chart: &mut Chart<'_, SVGBackend<'_>>,
+    rows: &[SafeguardRow],
+) -> Result<(), CliError> {
+    let mut order: Vec<&SafeguardRow> = rows.iter().collect();
     order.sort_by(|a, b| b.savings_percent().total_cmp(&a.savings_percent()));
     let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new();
     for r in order {
@@ -225,6 +240,5 @@ fn draw_into(t: &Safeguards, svg: &mut String) -> Result<(), CliError> {
                 )])
             .map_err(svg_error)?;
     }
-    root.present().map_err(svg_error)?;
     Ok(())
 }

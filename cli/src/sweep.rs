@@ -185,7 +185,8 @@ fn depth_colour(depth: u32) -> RGBColor {
     COLOURS[(depth as usize + COLOURS.len() - 1) % COLOURS.len()]
 }
 
-fn svg_error(e: impl std::fmt::Display) -> CliError {
+/// A chart that could not be drawn, in one line.
+pub(crate) fn svg_error(e: impl std::fmt::Display) -> CliError {
     CliError::Message(format!("cannot draw the SVG: {e}"))
 }
 
@@ -379,8 +380,9 @@ where
     draw_legend(&mut chart)
 }
 
-/// A chart of both panels: R on x, a measure of the sweep on y.
-type Chart<'a, DB> = ChartContext<
+/// A chart with real numbers on both axes: the sweep's panels (R on x, a measure of the
+/// sweep on y), the safeguards' points.
+pub(crate) type Chart<'a, DB> = ChartContext<
     'a,
     DB,
     Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,

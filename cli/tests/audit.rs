@@ -145,9 +145,29 @@ fn audit_table_is_the_default() {
         "{text}"
     );
     assert!(
-        text.contains("3 claims: 1 reproduced, 1 differ, 1 inconsistent"),
+        text.contains("3 claims: 1 reproduced, 1 differs, 1 inconsistent, 0 unverifiable"),
         "{text}"
     );
+}
+
+/// One claim selected: its counts in the singular, and its note the whole audit's, measured
+/// over the claims it speaks of rather than over the selection (the evaluation's note counts
+/// every figure that depends on the evaluation).
+#[test]
+fn a_selected_claim_says_what_the_whole_audit_says() {
+    let text = support::stdout(&["audit", "--claim", "reference-evaluation", "--details"]);
+    assert!(
+        text.contains("1 claim: 0 reproduced, 0 differ, 0 inconsistent, 1 unverifiable"),
+        "{text}"
+    );
+    let selected = support::json(&["audit", "--json", "--claim", "reference-evaluation"]);
+    let whole = claims()
+        .iter()
+        .find(|c| c["id"] == "reference-evaluation")
+        .expect("listed");
+    assert_eq!(selected["claims"][0]["note"], whole["note"]);
+    let note = whole["note"].as_str().expect("a note");
+    assert!(!note.contains(" 0 of the 0 "), "{note}");
 }
 
 #[test]
@@ -200,6 +220,24 @@ fn evidence_commands_refuse_what_they_cannot_show() {
         "1",
     ]);
     assert!(table.contains("13,501 of 80,790 nodes"), "{table}");
+    // Counts of one are said in the singular.
+    let one = support::stdout(&[
+        "probes",
+        "--board",
+        "XOXOXO...",
+        "--depth",
+        "1",
+        "--reduction",
+        "0",
+    ]);
+    for words in [
+        "3 moves",
+        "of the 1 node that searches on",
+        "0 of 0 probes",
+        "4 nodes (plain: 4), 1 heuristic call\n",
+    ] {
+        assert!(one.contains(words), "{words:?} in {one}");
+    }
     // A finished game has no side to move and says why.
     let done = support::json(&[
         "probes",

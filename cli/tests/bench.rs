@@ -1,4 +1,4 @@
-//! `nullmove bench` against its contract (SPEC.md; issue 3): one JSON document
+//! `nullmove bench` against SPEC.md's contract ("The command-line contract"): one JSON document
 //! `{"engines":[{"engine","nodes","seconds","nodes_per_second","allocations"}]}`, the workload's
 //! node signature, identical totals for both engines, zero allocations for the optimized
 //! search and a non-zero count for naive (so the counter is shown to count).

@@ -88,5 +88,9 @@ fn a_text_that_drifted_fails() {
     assert!(text.contains("anchor not found: headline-nodes"), "{text}");
     assert!(text.contains("UNACCOUNTED"), "{text}");
     assert!(text.contains("1 unaccounted for"), "{text}");
+    assert!(
+        text.contains(": 1 sentence or code block: 0 checked"),
+        "{text}"
+    );
     std::fs::remove_dir_all(&dir).expect("removed");
 }

@@ -1,4 +1,5 @@
-//! `nullmove trace` and `nullmove sweep` against the real binary (issue 4).
+//! `nullmove trace` and `nullmove sweep` against the real binary: the page's "Try it" log
+//! and its "Complexity" sweep, with SPEC.md's one-line errors.
 
 mod support;
 

@@ -11,7 +11,8 @@
 //! a text to cover; `safeguards` gets the empty board, `sweep --positions all` and `rules
 //! --positions all` depth limits up to 3; `kpk sweep` gets depth limit 1, R 0 and the exact
 //! evaluation on half the board; `kpk --fen`, `probes` and `trace` get small depth limits (a
-//! trace of depth 9 is hundreds of thousands of lines).
+//! trace of depth 9 is hundreds of thousands of lines); `chess` gets depths up to 3 and a
+//! suite at most three positions of each suite named (or a refusal before any search).
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -164,32 +165,32 @@ fn words(list: &[&'static str]) -> impl Strategy<Value = String> + 'static {
     select(list.to_vec()).prop_map(str::to_owned)
 }
 
-/// The guard flags of tic-tac-toe.
-fn guards() -> Vec<(f64, BoxedStrategy<Vec<String>>)> {
-    let rare = SOMETIMES / 2.0;
-    vec![
-        (rare, pair("--min-probe-depth", number(9))),
-        (rare, lone("--threat-guard")),
-        (rare, pair("--min-empty", number(9))),
-        (rare, lone("--adaptive-r")),
-        (rare, lone("--depth-r")),
-        (rare, lone("--eval-gate")),
-        (rare, lone("--zero-window")),
-        (
-            rare,
-            pair(
-                "--verify",
-                words(&[
-                    "none",
-                    "tn",
-                    "stockfish:1",
-                    "stockfish:3",
-                    "stockfish:0",
-                    "always",
-                ]),
-            ),
-        ),
+/// The guard flags both games take, then `own`, each rarely; tic-tac-toe's endgame guard
+/// (`--min-empty`) goes to K+P vs K too, which must refuse it.
+fn guards(own: Vec<BoxedStrategy<Vec<String>>>) -> Vec<(f64, BoxedStrategy<Vec<String>>)> {
+    let verify = [
+        "none",
+        "tn",
+        "stockfish:1",
+        "stockfish:3",
+        "stockfish:4",
+        "stockfish:0",
+        "always",
+    ];
+    [
+        pair("--min-probe-depth", number(9)),
+        lone("--threat-guard"),
+        pair("--min-empty", number(9)),
+        lone("--adaptive-r"),
+        lone("--depth-r"),
+        lone("--eval-gate"),
+        lone("--zero-window"),
+        pair("--verify", words(&verify)),
     ]
+    .into_iter()
+    .chain(own)
+    .map(|flag| (SOMETIMES / 2.0, flag))
+    .collect()
 }
 
 /// `search` and `trace`: a position and the search's flags; `depth` bounds valid depths.
@@ -214,7 +215,7 @@ fn searching(command: &'static str, depth: u32) -> impl Strategy<Value = Vec<Str
         ),
         (0.5, lone("--json")),
     ];
-    options.extend(guards());
+    options.extend(guards(Vec::new()));
     if command == "trace" {
         options.push((SOMETIMES, lone("--step")));
     }
@@ -232,7 +233,7 @@ fn sweep() -> impl Strategy<Value = Vec<String>> {
         (SOMETIMES, lone("--json")),
         (SOMETIMES, lone("--csv")),
     ];
-    options.extend(guards());
+    options.extend(guards(Vec::new()));
     (grid(), flags(options)).prop_map(|(g, f)| [vec!["sweep".to_owned()], g, f].concat())
 }
 
@@ -330,8 +331,7 @@ fn audit() -> impl Strategy<Value = Vec<String>> {
 /// `kpk`: a position's search (small depth limits), the table's subcommands, a
 /// one-depth sweep of half the board, and flags mixed across them.
 fn kpk() -> impl Strategy<Value = Vec<String>> {
-    let rare = SOMETIMES / 2.0;
-    let position = flags(vec![
+    let mut options = vec![
         (NEEDED, pair("--fen", fen())),
         (0.5, pair("--depth", number(3))),
         (SOMETIMES, pair("--reduction", number(9))),
@@ -347,23 +347,10 @@ fn kpk() -> impl Strategy<Value = Vec<String>> {
             SOMETIMES,
             pair("--eval", words(&["exact", "heuristic", "best"])),
         ),
-        (rare, pair("--min-probe-depth", number(9))),
-        (rare, lone("--threat-guard")),
-        (rare, lone("--no-null-without-pieces")),
-        (rare, lone("--adaptive-r")),
-        (rare, lone("--depth-r")),
-        (rare, lone("--eval-gate")),
-        (rare, lone("--zero-window")),
-        (
-            rare,
-            pair(
-                "--verify",
-                words(&["none", "tn", "stockfish:1", "stockfish:4", "stockfish:0"]),
-            ),
-        ),
-        (rare, pair("--min-empty", number(9))),
         (0.5, lone("--json")),
-    ]);
+    ];
+    options.extend(guards(vec![lone("--no-null-without-pieces")]));
+    let position = flags(options);
     let table = (
         words(&["stats", "zugzwangs"]),
         flags(vec![
@@ -389,6 +376,52 @@ fn kpk() -> impl Strategy<Value = Vec<String>> {
         .prop_map(|f| [vec!["kpk".to_owned()], f].concat())
 }
 
+/// `chess`: a position (any FEN the generator makes) at depth limits up to 3 under any
+/// configuration name, or a suite cut to at most three positions (or refused before any
+/// search: a bad limit, an unknown suite, a missing file) at depths up to 3, every view.
+fn chess() -> impl Strategy<Value = Vec<String>> {
+    let configs = [
+        "none",
+        "r2",
+        "r3",
+        "adaptive",
+        "verified",
+        "stockfish",
+        "npm",
+        "r4",
+        "",
+    ];
+    let position = flags(vec![
+        (NEEDED, pair("--fen", fen())),
+        (NEEDED, pair("--depth", number(3))),
+        (SOMETIMES, pair("--config", words(&configs))),
+        (0.5, lone("--json")),
+    ]);
+    let config_list =
+        prop::collection::vec(select(configs.to_vec()), 1..4).prop_map(|names| names.join(","));
+    let suite = flags(vec![
+        (
+            NEEDED,
+            pair("--suite", words(&["wac", "zugts", "eet", "zugts", "kpk"])),
+        ),
+        (0.1, pair("--suite", words(&["eet", "wac"]))),
+        (0.1, pair("--epd", words(&["/nonexistent.epd", env!("CARGO_MANIFEST_DIR")]))),
+        (
+            1.0,
+            pair("--limit", prop_oneof![8 => (1u32..=3).prop_map(|n| n.to_string()), 1 => words(&["0", "500", "x"])]),
+        ),
+        (0.6, pair("--depth", number(3))),
+        (0.3, pair("--depths", range(3))),
+        (SOMETIMES, pair("--configs", config_list)),
+        (SOMETIMES, lone("--by-pieces")),
+        (SOMETIMES, lone("--per-position")),
+        (SOMETIMES, lone("--markdown")),
+        (SOMETIMES, lone("--json")),
+    ])
+    .prop_map(|f| [vec!["suite".to_owned()], f].concat());
+    prop_oneof![2 => position, 3 => suite].prop_map(|f| [vec!["chess".to_owned()], f].concat())
+}
+
 /// Any argument vector: a subcommand's, with a foreign token or junk now and then.
 fn argv() -> impl Strategy<Value = Vec<String>> {
     let command = prop_oneof![
@@ -400,6 +433,7 @@ fn argv() -> impl Strategy<Value = Vec<String>> {
         1 => rules(),
         1 => zugzwang(),
         1 => audit(),
+        2 => chess(),
         1 => (words(&["empty", "all!", "some"]), flags(vec![(0.5, lone("--json"))]))
             .prop_map(|(p, f)| [vec!["safeguards".to_owned(), "--positions".to_owned(), p], f].concat()),
         1 => flags(vec![(0.5, lone("--json")), (0.1, lone("--csv"))])

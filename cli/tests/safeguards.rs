@@ -153,6 +153,8 @@ fn sweep_with_guards_keeps_its_schema() {
     assert_ne!(row["nodes_null"], page["rows"][0]["nodes_null"]);
 }
 
+/// `nullmove safeguards --json` keeps its contract, field for field, in every row the
+/// command prints.
 #[test]
 fn safeguards_json_rows() {
     let v = json(&["safeguards", "--positions", "empty", "--json"]);
@@ -202,6 +204,15 @@ fn safeguards_svg() {
     assert!(svg.contains("Which guard?") && svg.contains("min-probe-depth=1"));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("the page's pitfall"), "{text}");
+    // One position, said in the singular; the page's rule errs once there.
+    assert!(svg.contains("1 position x depth limits"));
+    for words in [
+        ": 1 position x depth limits 1..=9",
+        "Over 63 searches (1 position, depth limits",
+        "chooses a worse move in 1 search (",
+    ] {
+        assert!(text.contains(words), "{words:?} in {text}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -200,21 +200,20 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
         "the driver stopped early: {}",
         seen["problems"]
     );
-    // The browser complained of nothing but the HTTP 400s of the refused board and guard.
+    // The browser complained of nothing but the HTTP 400 of the refused board.
     for problem in strings(&seen["problems"]) {
         assert!(
-            ["refused", "growing"]
-                .iter()
-                .any(|phase| problem.starts_with(&format!(
-                    "{phase}: console: Failed to load resource: the server responded with a status \
+            problem.starts_with(
+                "refused: console: Failed to load resource: the server responded with a status \
                  of 400"
-                ))),
+            ),
             "{problem}"
         );
     }
     check_board_and_step(&seen);
     check_null_move(&seen["null"]);
     check_plain(&seen);
+    check_menus(&seen["menus"]);
     check_guards(&seen);
     check_sweep(&seen["sweep"]);
     check_audit(&seen["audit"]);
@@ -344,21 +343,17 @@ fn check_plain(seen: &Value) {
     );
 }
 
-/// The guard panel gives the CLI its flags: a guard that would change nothing is refused
-/// with the CLI's reason; the minimum probe depth fixes the pitfall, no warning.
+/// The guard panel gives the CLI its flags: a guard the depth limit leaves nothing to do is
+/// undone with a word, never sent; the minimum probe depth fixes the pitfall, no warning.
 fn check_guards(seen: &Value) {
     let null = "--board ...O.X... --depth 3 --reduction 1 --mode null";
+    assert_eq!(seen["growing"]["rule"], "fixed");
     assert_eq!(
-        seen["growingCommand"],
-        format!("nullmove trace {null} --engine optimized --depth-r")
+        seen["growing"]["command"],
+        format!("nullmove trace {null} --engine optimized")
     );
-    let mut growing = vec!["search"];
-    growing.extend(pitfall("null"));
-    growing.push("--depth-r");
-    assert_eq!(
-        seen["growing"],
-        format!("The server refused: {}", cli_refusal(&growing))
-    );
+    let note = seen["growing"]["note"].as_str().expect("a note");
+    assert!(note.contains("depth limit of 4 or more"), "{note}");
     assert_eq!(
         seen["guardedCommand"],
         format!(
@@ -371,6 +366,51 @@ fn check_guards(seen: &Value) {
     assert!(verdict.contains("Best move 4, value 12,"), "{verdict}");
     assert!(guarded["warning"].is_null(), "{}", guarded["warning"]);
     assert_eq!(guarded["chosenCells"], serde_json::json!([4]));
+}
+
+/// `nullmove search ARGV` in process: its exit status and what it wrote to stderr.
+fn search_status(argv: &[&str]) -> (u8, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = nullmove::run(
+        std::iter::once("search").chain(argv.iter().copied()),
+        &mut out,
+        &mut err,
+    );
+    (status, String::from_utf8_lossy(&err).into_owned())
+}
+
+/// The page's guard menus are the command line's refusals, at every depth limit and R: the
+/// command the page shows for every option it offers runs (`search` takes the flags of
+/// `trace` and refuses the same), and every option it greys out is refused.
+fn check_menus(menus: &Value) {
+    let menus = menus.as_array().expect("one entry per depth limit and R");
+    assert_eq!(menus.len(), 100);
+    for at in menus {
+        for command in strings(&at["commands"]) {
+            let argv: Vec<&str> = command
+                .strip_prefix("nullmove trace ")
+                .expect("a trace command")
+                .split(' ')
+                .collect();
+            let (status, err) = search_status(&argv);
+            assert_eq!(status, 0, "the page offers {command}, refused: {err}");
+        }
+        let (depth, r) = (at["depth"].to_string(), at["reduction"].to_string());
+        for greyed in rows(&at["greyed"]) {
+            let [menu, value] = &greyed[..] else {
+                panic!("a menu and a value: {greyed:?}")
+            };
+            let mut argv = vec!["--board", "...O.X...", "--depth", &depth, "--reduction", &r];
+            argv.extend(["--mode", "null", "--engine", "optimized"]);
+            let (flag, switch) = (format!("--{menu}"), format!("--{value}"));
+            match menu.as_str() {
+                "r-rule" => argv.push(&switch),
+                _ => argv.extend([flag.as_str(), value]),
+            }
+            let (status, _) = search_status(&argv);
+            assert_eq!(status, 2, "the page greys out {argv:?}, which runs");
+        }
+    }
 }
 
 /// The CLI's chart (its size) and the sweep's rows, the page's four figures among them.

@@ -52,6 +52,21 @@ fn every_subcommand() -> Vec<Vec<&'static str>> {
         ],
         vec!["rules", "--depths", "3", "--reductions", "1", "--json"],
         vec!["zugzwang", "--depth", "2", "--board", "...O.X..."],
+        vec!["chess", "--fen", fen, "--depth", "3"],
+        vec![
+            "chess",
+            "suite",
+            "--suite",
+            "zugts",
+            "--limit",
+            "2",
+            "--depth",
+            "2",
+            "--configs",
+            "none,r3",
+            "--by-pieces",
+            "--json",
+        ],
         vec!["--help"],
     ]
 }
@@ -139,7 +154,15 @@ fn a_failed_svg_write_keeps_the_old_file_and_leaves_nothing() {
     let dir = scratch("svg-limit");
     let path = dir.join("chart.svg");
     fs::write(&path, "the old chart").unwrap();
-    for command in ["sweep", "safeguards"] {
+    let chess = [
+        "chess", "suite", "--suite", "zugts", "--limit", "1", "--depth", "2",
+    ];
+    for args in [
+        &["sweep", "--positions", "empty"][..],
+        &["safeguards", "--positions", "empty"],
+        &chess,
+    ] {
+        let command = args.join(" ");
         // SIGXFSZ ignored, so an oversized write fails with EFBIG instead of killing the
         // process; `ulimit -f 2`: files up to 1 KiB, far below any chart.
         let out = Command::new("sh")
@@ -148,12 +171,9 @@ fn a_failed_svg_write_keeps_the_old_file_and_leaves_nothing() {
                 "trap '' XFSZ; ulimit -f 2; exec \"$@\"",
                 "sh",
                 env!("CARGO_BIN_EXE_nullmove"),
-                command,
-                "--positions",
-                "empty",
-                "--svg",
-                path.to_str().unwrap(),
             ])
+            .args(args)
+            .args(["--svg", path.to_str().unwrap()])
             .stdin(Stdio::null())
             .output()
             .expect("sh runs");

@@ -77,8 +77,8 @@ pub enum Event {
         value: Value,
     },
     /// A null-move probe failed high and a safeguard re-checks it with real moves before
-    /// trusting it (issue 5's verification): the same node is searched again, its own call
-    /// at `target_depth` with no null move there. Only guarded searches emit it.
+    /// trusting it (the verification "Pitfalls" names): the same node is searched again, its
+    /// own call at `target_depth` with no null move there. Only guarded searches emit it.
     VerifyStart {
         /// Depth of the node whose probe failed high.
         depth: u32,

@@ -1,6 +1,6 @@
 //! King and pawn against king (K+P vs K): the smallest real chess endgame with zugzwang,
 //! solved exactly, so that null-move pruning can be measured where the companion article
-//! says it fails (issue 6).
+//! says it fails (zugzwang, its Ke5 Pe4 / ke7 example).
 //!
 //! - [`Kpk`]: a validated position (white king, black king, white pawn, side to move), FEN
 //!   in and out through cozy-chess, a black pawn colour-flipped on the way in.

@@ -155,9 +155,9 @@ fn slider_attacks(from: Square, piece: Promotion, wk: Square) -> u64 {
 }
 
 impl Successor {
-    /// The exact result of a promotion (issue 6, "The oracle"): a queen or rook wins unless
-    /// Black takes it at once or is stalemated; a bishop or knight draws. `None` for a
-    /// successor that is not a promotion.
+    /// The exact result of a promotion, so the table needs no larger endgame: a queen or
+    /// rook wins unless Black takes it at once or is stalemated; a bishop or knight draws.
+    /// `None` for a successor that is not a promotion.
     #[must_use]
     pub fn promotion_wins(&self) -> Option<bool> {
         let &Self::Promoted {

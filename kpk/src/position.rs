@@ -48,7 +48,7 @@ pub enum KpkError {
 
 /// A legal king-and-pawn-against-king position: white king, black king, white pawn, side to
 /// move. Legal means three distinct squares, kings apart, the pawn on ranks 2–7 and the side
-/// not to move not in check (issue 6, "The endgame").
+/// not to move not in check, as chess's rules require.
 ///
 /// # Example
 /// ```

@@ -1,5 +1,6 @@
 //! The exact win/draw table of K+P vs K, built by retrograde analysis, and the zugzwangs it
-//! reveals (issue 6, "The oracle").
+//! reveals: the exact results null-move search is judged against (the article's zugzwang
+//! is a fact about exact results, which no heuristic can show).
 //!
 //! Retrograde analysis works backwards from the positions whose result is known at once:
 //! White to move with a winning promotion, Black to move and mated. From each newly won

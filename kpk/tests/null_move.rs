@@ -1,4 +1,4 @@
-//! Null move against the table (issue 6, "Null move against the oracle"): the article's
+//! Null move against the exact table (the article's zugzwang warning, measured): the article's
 //! example as a fixture, and the error table as a snapshot.
 
 use nullmove_kpk::game::Evaluation;

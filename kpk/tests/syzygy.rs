@@ -1,4 +1,5 @@
-//! The table against the published Syzygy statistics for `KPvK` (issue 6, "The oracle").
+//! The table against the published Syzygy statistics for `KPvK`: an exact table must match
+//! a published one count for count.
 
 use nullmove_kpk::Table;
 

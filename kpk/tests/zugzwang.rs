@@ -1,5 +1,6 @@
-//! Zugzwang facts (issue 6, "The oracle"): the article's example is a mutual zugzwang, a
-//! position one rank further up is not, and the list is closed under the board's mirror.
+//! Zugzwang facts, the article's counter-example checked on the exact table: its example is
+//! a mutual zugzwang, a position one rank further up is not, and the list is closed under
+//! the board's mirror.
 
 use nullmove_kpk::{Kpk, Side, Table, Wdl};
 

@@ -53,40 +53,29 @@ pub struct Route {
     pub answers: &'static str,
 }
 
-const SEARCH_PARAMS: &[&str] = &[
-    "board",
-    "depth",
-    "reduction",
-    "mode",
-    "engine",
-    "min-probe-depth",
-    "threat-guard",
-    "min-empty",
-    "adaptive-r",
-    "depth-r",
-    "eval-r",
-    "eval-gate",
-    "zero-window",
-    "non-pv",
-    "verify",
-];
+/// A route's own parameters, then the guard flags search, trace and sweep all take
+/// (`GuardArgs`), written once.
+macro_rules! with_guards {
+    ($($param:literal),*) => {
+        &[
+            $($param,)*
+            "min-probe-depth",
+            "threat-guard",
+            "min-empty",
+            "adaptive-r",
+            "depth-r",
+            "eval-r",
+            "eval-gate",
+            "zero-window",
+            "non-pv",
+            "verify",
+        ]
+    };
+}
 
-const SWEEP_PARAMS: &[&str] = &[
-    "positions",
-    "depths",
-    "reductions",
-    "engine",
-    "min-probe-depth",
-    "threat-guard",
-    "min-empty",
-    "adaptive-r",
-    "depth-r",
-    "eval-r",
-    "eval-gate",
-    "zero-window",
-    "non-pv",
-    "verify",
-];
+const SEARCH_PARAMS: &[&str] = with_guards!("board", "depth", "reduction", "mode", "engine");
+
+const SWEEP_PARAMS: &[&str] = with_guards!("positions", "depths", "reductions", "engine");
 
 /// Every API route.
 pub const ROUTES: [Route; 5] = [

@@ -74,17 +74,11 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
-
-    fn runtime() -> tokio::runtime::Runtime {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .expect("a runtime")
-    }
+    use crate::serve::test_runtime;
 
     #[test]
     fn concurrent_requests_for_one_key_compute_once() {
-        runtime().block_on(async {
+        test_runtime().block_on(async {
             let cache = Arc::new(Cache::<u32>::new(4));
             let runs = Arc::new(AtomicUsize::new(0));
             let requests: Vec<_> = (0..20)
@@ -110,7 +104,7 @@ mod tests {
 
     #[test]
     fn a_failure_is_not_kept_and_the_oldest_goes_first() {
-        runtime().block_on(async {
+        test_runtime().block_on(async {
             let cache = Cache::<u32>::new(2);
             let failed = cache
                 .get_or_compute("a".to_owned(), || async {

@@ -88,13 +88,7 @@ mod tests {
     use std::sync::mpsc;
 
     use super::*;
-
-    fn runtime() -> tokio::runtime::Runtime {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .expect("a runtime")
-    }
+    use crate::serve::test_runtime;
 
     /// Takes the gate's only worker until the returned sender sends.
     async fn occupy(gate: &Arc<Gate>) -> (mpsc::Sender<()>, tokio::task::JoinHandle<()>) {
@@ -113,7 +107,7 @@ mod tests {
 
     #[test]
     fn a_full_queue_is_refused_at_once_and_a_free_worker_admits() {
-        runtime().block_on(async {
+        test_runtime().block_on(async {
             let gate = Arc::new(Gate::new(1, 0, Duration::from_secs(30)));
             let (release, first) = occupy(&gate).await;
             let refused = gate.run(|| 1).await;
@@ -130,7 +124,7 @@ mod tests {
 
     #[test]
     fn a_wait_longer_than_the_bound_is_refused() {
-        runtime().block_on(async {
+        test_runtime().block_on(async {
             let gate = Arc::new(Gate::new(1, 4, Duration::from_millis(50)));
             let (release, first) = occupy(&gate).await;
             let refused = gate.run(|| 1).await;
@@ -146,7 +140,7 @@ mod tests {
 
     #[test]
     fn waiting_requests_run_once_a_worker_frees() {
-        runtime().block_on(async {
+        test_runtime().block_on(async {
             let gate = Arc::new(Gate::new(1, 8, Duration::from_secs(30)));
             let (release, first) = occupy(&gate).await;
             let queued: Vec<_> = (0..8)
@@ -169,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_panic_is_a_failure_not_a_crash() {
-        runtime().block_on(async {
+        test_runtime().block_on(async {
             let gate = Gate::new(1, 0, Duration::from_secs(1));
             let failed = gate.run(|| -> u8 { panic!("a bug") }).await;
             assert!(matches!(failed, Err(ApiError::Failed(_))), "{failed:?}");

@@ -283,3 +283,12 @@ fn stop_signal() -> Result<impl Future<Output = ()> + Send + 'static, CliError> 
     }
     Ok(async move { fired.notified().await })
 }
+
+/// The unit tests' runtime: one thread with timers, as the server's.
+#[cfg(test)]
+fn test_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime")
+}

@@ -73,16 +73,25 @@ try {
   await page.locator('#error').waitFor();
   seen.refused = await text(page, '#error');
 
-  // The guards: one the page's depth limit leaves nothing to do, refused with the reason;
-  // then the page's first safeguard with the engines' conditions, which fixes the pitfall.
-  phase = 'growing';
+  // The guard menus: at every depth limit and R, each option a person can pick and the
+  // command the page shows for it (the server judges them), and how many are greyed out.
+  phase = 'menus';
   await page.getByRole('button', { name: /Pitfall/ }).click();
   await page.getByLabel('mode').selectOption('null');
+  seen.menus = await page.evaluate(offeredGuards);
+
+  // A guard the new depth limit leaves nothing to do: greyed out, and a choice of it undone
+  // with a word, so the page never sends what the command line refuses.
+  phase = 'growing';
+  await page.getByLabel('reduction R').selectOption('1');
+  await page.getByLabel('depth limit').selectOption('4');
   await page.getByLabel('R by depth').selectOption('depth-r');
-  seen.growingCommand = await text(page, '#command');
-  await page.getByRole('button', { name: 'Run' }).click();
-  await page.locator('#error').waitFor();
-  seen.growing = await text(page, '#error');
+  await page.getByLabel('depth limit').selectOption('3');
+  seen.growing = {
+    rule: await page.getByLabel('R by depth').inputValue(),
+    note: await text(page, '#guard-note'),
+    command: await text(page, '#command'),
+  };
   phase = 'guarded';
   await page.getByLabel('R by depth').selectOption('fixed');
   await page.getByLabel('minimum probe depth').selectOption('1');
@@ -123,6 +132,40 @@ try {
   await browser.close();
 }
 console.log(JSON.stringify(seen));
+
+/** Runs in the page: every (depth limit, R), every guard menu's options a person can pick,
+ * each with the command the page then shows, and the greyed-out ones (menu and value). */
+function offeredGuards() {
+  const pick = (id, value) => {
+    const select = document.getElementById(id);
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  const menus = ['min-probe-depth', 'min-empty', 'r-rule', 'verify'];
+  const offered = [];
+  for (let depth = 0; depth <= 9; depth++) {
+    for (let r = 0; r <= 9; r++) {
+      pick('depth', String(depth));
+      pick('reduction', String(r));
+      const at = { depth, reduction: r, commands: [], greyed: [] };
+      for (const id of menus) {
+        const select = document.getElementById(id);
+        const off = select.value;
+        for (const option of [...select.options]) {
+          if (option.disabled) {
+            at.greyed.push([id, option.value]);
+          } else if (option.value !== off) {
+            pick(id, option.value);
+            at.commands.push(document.getElementById('command').textContent);
+          }
+        }
+        pick(id, off);
+      }
+      offered.push(at);
+    }
+  }
+  return offered;
+}
 
 async function text(page, selector) {
   const node = page.locator(selector);

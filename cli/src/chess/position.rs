@@ -1,0 +1,218 @@
+//! `nullmove chess --fen`: one position searched to a fixed depth under one configuration;
+//! the board, the move chosen, its value and the principal variation in SAN.
+
+use std::io::{self, Write};
+
+use cozy_chess::{Board, Color, File, Rank, Square};
+use nullmove_chess::{Solution, parse_fen, solve};
+use serde::Serialize;
+
+use super::Args;
+use crate::common::{CliError, count};
+use nullmove_fixtures::numbers::value;
+
+/// The document of `nullmove chess --fen`: the search's solution (SPEC.md's fields, with
+/// the mate distance, the principal variation in SAN and every statistic), who moves, and
+/// why there is no move to choose when there is none.
+#[derive(Debug, Serialize)]
+pub struct PositionDoc {
+    /// What the search found.
+    #[serde(flatten)]
+    pub solution: Solution,
+    /// `white` or `black`.
+    pub side_to_move: &'static str,
+    /// Why the side to move has no move: `checkmate: White is mated`, `stalemate`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaf: Option<String>,
+}
+
+const fn colour_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Checkmate or stalemate, when the side to move has no legal move.
+fn leaf(board: &Board) -> Option<String> {
+    let mut any = false;
+    board.generate_moves(|_| {
+        any = true;
+        true
+    });
+    if any {
+        return None;
+    }
+    Some(if board.checkers().is_empty() {
+        "stalemate".to_owned()
+    } else {
+        format!("checkmate: {} is mated", colour_name(board.side_to_move()))
+    })
+}
+
+/// Searches the position the arguments name.
+pub(super) fn document(args: &Args) -> Result<PositionDoc, CliError> {
+    let (Some(fen), Some(depth)) = (args.fen.as_deref(), args.depth) else {
+        return Err(CliError::msg(
+            "the following required arguments were not provided: --fen <FEN> --depth <DEPTH> \
+             (or a subcommand: suite)",
+        ));
+    };
+    let board = parse_fen(fen).map_err(|e| CliError::Message(format!("--fen: {e}")))?;
+    let solution =
+        solve(&board, depth, args.config).map_err(|e| CliError::Message(e.to_string()))?;
+    Ok(PositionDoc {
+        side_to_move: match board.side_to_move() {
+            Color::White => "white",
+            Color::Black => "black",
+        },
+        leaf: leaf(&board),
+        solution,
+    })
+}
+
+/// The board as eight ranks, White's pieces in capitals, rank 8 on top.
+fn draw(board: &Board) -> String {
+    let mut out = String::new();
+    for rank in Rank::ALL.into_iter().rev() {
+        out.push(char::from(rank));
+        out.push(' ');
+        for file in File::ALL {
+            let square = Square::new(file, rank);
+            let c = match (board.piece_on(square), board.color_on(square)) {
+                (Some(piece), Some(colour)) => {
+                    let c = char::from(piece);
+                    if colour == Color::White {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                }
+                _ => '.',
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str("   a b c d e f g h\n");
+    out
+}
+
+/// The principal variation in SAN with move numbers: `24. Rg3 Qh6 25. Bxf4`, or
+/// `24... Qh6 25. Rg3` with Black to move.
+fn numbered(board: &Board, pv: &[String]) -> String {
+    let mut number = board.fullmove_number();
+    let mut white = board.side_to_move() == Color::White;
+    let mut words = Vec::with_capacity(pv.len() * 3 / 2);
+    for (i, mv) in pv.iter().enumerate() {
+        if white {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(mv.clone());
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    words.join(" ")
+}
+
+/// The value in words, for the side to move.
+fn value_words(doc: &PositionDoc) -> String {
+    let s = &doc.solution;
+    let side = if doc.side_to_move == "white" {
+        "White"
+    } else {
+        "Black"
+    };
+    let v = value(s.value);
+    match (&doc.leaf, s.mate) {
+        (Some(leaf), _) => format!("{v} ({leaf})"),
+        (None, Some(m)) if m > 0 => format!("{v}: {side} mates in {m}"),
+        (None, Some(m)) => format!("{v}: {side} is mated in {}", -m),
+        (None, None) => format!("{v} centipawns for {side}, the side to move"),
+    }
+}
+
+/// The board, then the result and the search's counts.
+pub fn render(doc: &PositionDoc, out: &mut dyn Write) -> io::Result<()> {
+    let s = &doc.solution;
+    let board: Board = s
+        .fen
+        .parse()
+        .map_err(|_| io::Error::other("the FEN searched"))?;
+    write!(out, "{}", draw(&board))?;
+    writeln!(
+        out,
+        "\n{}, {} to move; configuration {}, depth {}",
+        s.fen,
+        colour_name(board.side_to_move()),
+        s.configuration,
+        s.depth
+    )?;
+    if let Some(leaf) = &doc.leaf {
+        writeln!(out, "no legal move: {leaf}")?;
+    }
+    if let (Some(san), Some(uci)) = (&s.best_move_san, &s.best_move) {
+        writeln!(out, "best move   {san} ({uci})")?;
+    }
+    writeln!(out, "value       {}", value_words(doc))?;
+    if !s.pv_san.is_empty() {
+        writeln!(out, "pv          {}", numbered(&board, &s.pv_san))?;
+    }
+    let st = &s.stats;
+    writeln!(
+        out,
+        "nodes       {} ({} in quiescence); table hits {}, cutoffs {}; beta cutoffs {}",
+        count(s.nodes),
+        count(st.qnodes),
+        count(st.tt_hits),
+        count(st.tt_cutoffs),
+        count(st.beta_cutoffs)
+    )?;
+    writeln!(
+        out,
+        "null move   {} probes, {} cutoffs; {} verifications, {} failed",
+        count(st.null_probes),
+        count(st.null_cutoffs),
+        count(st.verifications),
+        count(st.verification_failures)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_numbered_from_the_position() {
+        let board = parse_fen("8/8/8/8/8/8/8/K1k5 b - - 0 41").unwrap();
+        let pv = ["Kc2".to_owned(), "Ka2".to_owned(), "Kc3".to_owned()];
+        assert_eq!(numbered(&board, &pv), "41... Kc2 42. Ka2 Kc3");
+        let board = parse_fen("8/8/8/8/8/8/8/K1k5 w - - 0 7").unwrap();
+        assert_eq!(numbered(&board, &pv[..2]), "7. Kc2 Ka2");
+    }
+
+    #[test]
+    fn the_board_is_drawn_rank_8_on_top() {
+        let board = parse_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let text = draw(&board);
+        assert!(text.starts_with("8  . . . . k . . .\n"), "{text}");
+        assert!(
+            text.ends_with("1  . . . . K . . .\n   a b c d e f g h\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn no_legal_move_is_named() {
+        let mate = parse_fen("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(leaf(&mate).as_deref(), Some("checkmate: Black is mated"));
+        let stalemate = parse_fen("k7/8/1Q6/8/8/8/8/7K b - - 0 1").unwrap();
+        assert_eq!(leaf(&stalemate).as_deref(), Some("stalemate"));
+        assert_eq!(leaf(&Board::default()), None);
+    }
+}
