@@ -32,7 +32,7 @@
 
 mod text;
 
-pub use text::GuardError;
+pub use text::{GuardError, PresetError};
 
 use nullmove_core::{Game, Value};
 

@@ -67,7 +67,7 @@ pub use deep::{
     MAX_DEPTH, MAX_PLY,
 };
 pub use guards::{
-    GuardError, Guards, HEINZ_DEPTH, ReductionRule, STOCKFISH_EVAL_R, STOCKFISH_VERIFY_FROM,
+    GuardError, Guards, HEINZ_DEPTH, PresetError, ReductionRule, STOCKFISH_EVAL_R, STOCKFISH_VERIFY_FROM,
     Verification,
 };
 pub use nullmove_core::{Game, INF, Stats, Value};

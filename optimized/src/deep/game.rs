@@ -82,9 +82,15 @@ pub trait DeepGame: Game {
     const ENDS_ONLY_WITHOUT_MOVES: bool = false;
 
     /// A hash of the position (chess: Zobrist), side to move included. Equal positions must
-    /// give equal keys: the transposition table trusts a matching key, and a repetition is a
-    /// key seen before ([`DeepGame::reversible_plies`]).
+    /// give equal keys: the transposition table trusts a matching key.
     fn key(&self) -> u64;
+
+    /// The key repetitions compare: equal exactly for positions the game's rule calls the
+    /// same (chess, FIDE's: an en-passant square counts only when the capture is legal),
+    /// which may be fewer than differ for [`DeepGame::key`]. Default: [`DeepGame::key`].
+    fn repetition_key(&self) -> u64 {
+        self.key()
+    }
 
     /// Appends the legal moves to `out`, in [`Game::moves`]' order. Default: exactly those;
     /// a game that can generate into the buffer directly saves a copy.
@@ -119,8 +125,9 @@ pub trait DeepGame: Game {
 
     /// How far back this position may repeat an earlier one: the plies since the last move
     /// that cannot be undone (chess: a capture, a pawn move; a pass too, so no repetition
-    /// reaches across one). The searcher keeps every key of the path and of the game before
-    /// the root ([`crate::DeepSearcher::set_history`]) and scores a repetition as a draw:
+    /// reaches across one). The searcher keeps every [`DeepGame::repetition_key`] of the
+    /// path and of the game before the root ([`crate::DeepSearcher::set_history`]) and
+    /// scores a repetition as a draw:
     /// one inside the search at once, one of a position before the search's first ply only
     /// the second time (threefold). Default 0: positions never repeat.
     fn reversible_plies(&self) -> u32 {

@@ -80,9 +80,10 @@ impl<G: DeepGame> DeepSearcher<G> {
         let root = ply == 0;
         let key = game.key();
         self.keys.truncate(self.history + ply - self.base_ply);
-        self.keys.push(key);
+        let seen = game.repetition_key();
+        self.keys.push(seen);
         if !root {
-            if game.draw_by_rule() || self.repeats(game, ply, key) {
+            if game.draw_by_rule() || self.repeats(game, ply, seen) {
                 return 0;
             }
             if ply >= MAX_PLY {
@@ -147,7 +148,8 @@ impl<G: DeepGame> DeepSearcher<G> {
 
     /// Whether the position at `ply`, whose key is `key` (the last on the path), repeats an
     /// earlier one within [`DeepGame::reversible_plies`]: once is enough inside the search
-    /// (after its first ply), twice before it (the root and the game's history: threefold).
+    /// (fewer than `ply` plies back: after the root), twice before it (the root and the
+    /// game's history: threefold).
     fn repeats(&self, game: &G, ply: usize, key: u64) -> bool {
         let now = self.keys.len() - 1;
         let reach = (game.reversible_plies() as usize).min(now);
@@ -155,7 +157,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         let mut back = 4;
         while back <= reach {
             if self.keys[now - back] == key {
-                if back < ply && back <= ply - self.base_ply {
+                if back < ply {
                     return true;
                 }
                 seen += 1;

@@ -122,7 +122,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.clear();
     }
 
-    /// The keys ([`DeepGame::key`]) of the positions played before the root, oldest first,
+    /// The keys ([`DeepGame::repetition_key`]) of the positions played before the root, oldest first,
     /// so that repetitions reaching back into the game count: a position that occurred
     /// twice before is drawn the third time. Allocates room for them (not a search).
     pub fn set_history(&mut self, keys: &[u64]) {
@@ -191,7 +191,9 @@ impl<G: DeepGame> DeepSearcher<G> {
     }
 
     /// One call of the recursive search on the game as if it stood `ply` plies below a root
-    /// (so draws by rule apply and mates count from that root; at ply 0 it is the root),
+    /// (so draws by rule apply and mates count from that root; at ply 0 it is the root; the
+    /// last `ply` positions of [`DeepSearcher::set_history`] lie inside the search, where a
+    /// repetition draws at once),
     /// with `config`'s depth limit as the plies left and the window `(alpha, beta)`, from
     /// the maximizer's point of view like the value returned. Fail-soft: a value at or
     /// below alpha is an upper bound of the true value, one at or above beta a lower bound,

@@ -30,6 +30,13 @@ pub enum GuardError {
     NoNullMove(String),
 }
 
+/// Why a configuration name was refused: it names none of the presets.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown configuration {0:?}: expected one of none, r2, r3, adaptive, verified, stockfish, npm"
+)]
+pub struct PresetError(pub String);
+
 impl fmt::Display for Verification {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -165,6 +172,26 @@ impl fmt::Display for Guards {
     }
 }
 
+impl Guards {
+    /// The preset named `name`, and nothing else (no guards added): where a command
+    /// compares named configurations, as the chess suites' tables do.
+    ///
+    /// # Example
+    /// ```
+    /// use nullmove_optimized::Guards;
+    /// assert_eq!(Guards::preset("verified"), Ok(Guards::VERIFIED));
+    /// assert!(Guards::preset("r4").is_err());
+    /// assert!(Guards::preset("r3+zero-window").is_err());
+    /// ```
+    pub fn preset(name: &str) -> Result<Self, PresetError> {
+        PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, g)| *g)
+            .ok_or_else(|| PresetError(name.to_owned()))
+    }
+}
+
 impl FromStr for Guards {
     type Err = GuardError;
 
@@ -187,11 +214,7 @@ impl FromStr for Guards {
         let mut guards = if let Some(r) = start.strip_prefix("r=") {
             Self::unguarded(r.parse().map_err(|_| GuardError::Start(s.to_owned()))?)
         } else {
-            PRESETS
-                .iter()
-                .find(|(name, _)| *name == start)
-                .map(|(_, g)| *g)
-                .ok_or_else(|| GuardError::Start(s.to_owned()))?
+            Self::preset(start).map_err(|_| GuardError::Start(s.to_owned()))?
         };
         for part in parts {
             if !guards.null_move {
