@@ -38,7 +38,9 @@ fn bench(c: &mut Criterion) {
             "{preset}: the benchmarked search"
         );
         group.throughput(Throughput::Elements(fresh.nodes));
-        group.bench_function(preset.to_string(), |b| b.iter(|| black_box(run(&mut searcher))));
+        group.bench_function(preset.to_string(), |b| {
+            b.iter(|| black_box(run(&mut searcher)));
+        });
     }
     group.finish();
 }

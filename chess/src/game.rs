@@ -284,7 +284,8 @@ impl DeepGame for ChessGame {
     /// The fifty-move rule: a hundred plies without capture or pawn move, unless the last
     /// one mated.
     fn draw_by_rule(&self) -> bool {
-        self.board.halfmove_clock() >= 100 && !(self.in_check() && !self.has_legal_move())
+        let mated = || self.in_check() && !self.has_legal_move();
+        self.board.halfmove_clock() >= 100 && !mated()
     }
 
     fn reversible_plies(&self) -> u32 {

@@ -85,7 +85,10 @@ fn walk(game: &ChessGame, depth: u32) -> u64 {
     }
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
-    assert!(moves.iter().copied().eq(game.moves()), "the same moves in order");
+    assert!(
+        moves.iter().copied().eq(game.moves()),
+        "the same moves in order"
+    );
     for m in moves {
         let mut child = game.clone();
         child.play(m);

@@ -67,8 +67,8 @@ pub use deep::{
     MAX_DEPTH, MAX_PLY,
 };
 pub use guards::{
-    GuardError, Guards, HEINZ_DEPTH, PresetError, ReductionRule, STOCKFISH_EVAL_R, STOCKFISH_VERIFY_FROM,
-    Verification,
+    GuardError, Guards, HEINZ_DEPTH, PresetError, ReductionRule, STOCKFISH_EVAL_R,
+    STOCKFISH_VERIFY_FROM, Verification,
 };
 pub use nullmove_core::{Game, INF, Stats, Value};
 pub use report::{Bound, Report, RootMove};

@@ -109,15 +109,14 @@ impl<G: DeepGame> DeepSearcher<G> {
         game.legal_moves(&mut self.moves);
         let end = self.moves.len();
         if start == end {
-            return self.without_moves(game, ply);
+            return Self::without_moves(game, ply);
         }
         self.score_moves(game, start, end, hash_move, ply);
-        let (depth, best, best_move) = match step {
-            NullStep::Shallower => self.verify_shallower(game, start, end, depth, ply, alpha, beta),
-            _ => {
-                let (best, mv) = self.move_loop(game, start, end, depth, ply, alpha, beta);
-                (depth, best, mv)
-            }
+        let (depth, best, best_move) = if let NullStep::Shallower = step {
+            self.verify_shallower(game, start, end, depth, ply, alpha, beta)
+        } else {
+            let (best, mv) = self.move_loop(game, start, end, depth, ply, alpha, beta);
+            (depth, best, mv)
         };
         self.moves.truncate(start);
         self.order.truncate(start);
@@ -140,7 +139,7 @@ impl<G: DeepGame> DeepSearcher<G> {
 
     /// The score of a node without a legal move: the game is over (chess: mate or
     /// stalemate), as [`Game::terminal_score`] says.
-    fn without_moves(&self, game: &G, ply: usize) -> Value {
+    fn without_moves(game: &G, ply: usize) -> Value {
         let terminal = game.terminal_score(ply as u32);
         debug_assert!(terminal.is_some(), "a position without moves is over");
         terminal.map_or(0, |t| finished(game, t, ply))
@@ -278,8 +277,11 @@ impl<G: DeepGame> DeepSearcher<G> {
             return NullStep::Search;
         }
         let maximizing = game.maximizing();
-        let (a, b) = for_maximizer(maximizing, alpha, beta);
-        let Some(r) = self.guards.probe(game, depth as u32, self.verifying, a, b) else {
+        let (lo, hi) = for_maximizer(maximizing, alpha, beta);
+        let Some(r) = self
+            .guards
+            .probe(game, depth as u32, self.verifying, lo, hi)
+        else {
             return NullStep::Search;
         };
         // Always the null window at beta: under principal-variation search a probe only asks
@@ -365,7 +367,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         if game.in_check() {
             game.legal_moves(&mut self.moves);
             if self.moves.len() == start {
-                return self.without_moves(game, ply);
+                return Self::without_moves(game, ply);
             }
             best = -INFINITY;
         } else {

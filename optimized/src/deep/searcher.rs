@@ -29,15 +29,15 @@ pub(super) const ROW: usize = MAX_PLY + 1;
 /// depth-limited tree with quiescence at its leaves when no null move prunes.
 ///
 /// # Example
-/// Tic-tac-toe from its empty board, searched to the end: a draw, and the first move
-/// chosen is a corner.
+/// Tic-tac-toe from its empty board, searched to the end: a draw, the centre chosen (the
+/// shallow iterations' favourite, tried first and never beaten), the line played out.
 /// ```
 /// use nullmove_core::Position;
 /// use nullmove_optimized::{tictactoe::TicTacToe, Config, DeepSearcher, Guards};
 /// let mut searcher = DeepSearcher::new(TicTacToe::from(Position::empty()));
 /// let report = searcher.search(&Config::new(9).with_guards(Guards::NONE), |_| {}).unwrap();
 /// assert_eq!((report.depth, report.root.value), (9, 0));
-/// assert_eq!(report.root.best_move.map(|m| m.cell()), Some(0));
+/// assert_eq!(report.root.best_move.map(|m| m.cell()), Some(4));
 /// assert_eq!(report.root.pv.len(), 9);
 /// ```
 #[derive(Debug)]
@@ -183,7 +183,10 @@ impl<G: DeepGame> DeepSearcher<G> {
             report.root.pv.clear();
             if self.keep_pv {
                 let line = &self.pv[..self.pv_len[0]];
-                report.root.pv.extend(line.iter().map(|m| m.expect("a PV entry")));
+                report
+                    .root
+                    .pv
+                    .extend(line.iter().map(|m| m.expect("a PV entry")));
             }
             on_iteration(&self.report);
         }
