@@ -11,8 +11,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
-use nullmove_chess::{ChessGame, Preset, parse_fen, solve};
-use nullmove_optimized::{DeepConfig, DeepSearcher};
+use nullmove_chess::{ChessGame, Guards, parse_fen, solve};
+use nullmove_optimized::{Config, DeepSearcher};
 
 /// WAC.003: White's Rg3 wins the queen.
 const FEN: &str = "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1";
@@ -22,14 +22,15 @@ fn bench(c: &mut Criterion) {
     let board = parse_fen(FEN).expect("a legal FEN");
     let mut group = c.benchmark_group("chess search WAC.003 depth 6");
     group.measurement_time(Duration::from_secs(8));
-    let mut searcher = DeepSearcher::new(ChessGame::new(board.clone()), DeepConfig::new(None));
-    for preset in [Preset::None, Preset::R3, Preset::Verified] {
+    let mut searcher = DeepSearcher::new(ChessGame::new(board.clone()));
+    for preset in [Guards::NONE, Guards::R3, Guards::VERIFIED] {
         let fresh = solve(&board, DEPTH, preset).expect("a search");
         assert_eq!(fresh.best_move_san.as_deref(), Some("Rg3"), "{preset}");
         let run = |searcher: &mut DeepSearcher<ChessGame>| {
             searcher.set_game(ChessGame::new(board.clone()));
-            searcher.set_null(preset.null_move());
-            searcher.search(DEPTH, |_| {}).expect("depth").stats.nodes
+            let config = Config::new(DEPTH).with_guards(preset);
+            let report = searcher.search(&config, |_| {}).expect("depth");
+            report.root.stats.shared.nodes
         };
         assert_eq!(
             run(&mut searcher),
@@ -37,7 +38,9 @@ fn bench(c: &mut Criterion) {
             "{preset}: the benchmarked search"
         );
         group.throughput(Throughput::Elements(fresh.nodes));
-        group.bench_function(preset.name(), |b| b.iter(|| black_box(run(&mut searcher))));
+        group.bench_function(preset.to_string(), |b| {
+            b.iter(|| black_box(run(&mut searcher)));
+        });
     }
     group.finish();
 }

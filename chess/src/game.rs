@@ -1,9 +1,9 @@
-//! Chess as a [`DeepGame`]: cozy-chess's boards and moves, our incremental evaluation,
-//! and the draws the search must see (repetition, the fifty-move rule).
+//! Chess as a [`Game`] and a [`DeepGame`]: cozy-chess's boards and moves, our incremental
+//! evaluation, and the draws the search must see (repetition, the fifty-move rule).
 
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Rank, Square};
-use nullmove_core::Value;
-use nullmove_optimized::{DeepGame, MAX_PLY, Outcome};
+use nullmove_core::{Game, Value};
+use nullmove_optimized::{DeepGame, MATE};
 
 use crate::ChessError;
 use crate::eval::Eval;
@@ -11,61 +11,42 @@ use crate::eval::Eval;
 /// The most legal moves of any chess position (218; every move generator's bound).
 pub const MAX_MOVES: usize = 218;
 
-/// One position of the game: the board, its evaluation and what repetition needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Frame {
-    board: Board,
-    eval: Eval,
-    /// Plies since the last capture, pawn move or pass: how far back a repetition can lie.
-    reversible: usize,
-}
-
-/// A chess game: the position to search and the positions before it, made and unmade in
-/// place (one frame per position, copy-make on cozy-chess's boards).
-///
-/// Made moves push a frame, unmade ones pop it; the frames are reserved at construction
-/// for a whole search, so searching allocates nothing. The frames before the root are the
-/// game's history: a position repeated from them counts as a draw only when it occurred
-/// twice before (threefold), one repeated inside the search at once.
+/// A chess position as the generic searchers see it: cozy-chess's board, our incremental
+/// evaluation, and the plies a repetition can reach back. A value, copied for every child
+/// like any [`Game`]'s state (copy-make, as chess engines do on small boards): no history
+/// inside it; the positions before the root reach the deep search through
+/// [`DeepSearcher::set_history`](nullmove_optimized::DeepSearcher::set_history) and
+/// [`ChessGame::repetition_key`]'s keys.
 ///
 /// # Example
 /// ```
 /// use nullmove_chess::ChessGame;
-/// use nullmove_optimized::DeepGame;
-/// let mut game = ChessGame::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+/// use nullmove_optimized::{DeepGame, Game};
+/// let game = ChessGame::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
 /// let mut moves = Vec::new();
 /// game.legal_moves(&mut moves);
 /// assert_eq!(moves.len(), 6); // e3, e4 and four king moves
 /// // No queens: Michniewski's end game. The pawn is 100, -20 on e2; the kings' -30 cancel.
 /// assert_eq!(game.evaluate(), 80);
 /// ```
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChessGame {
-    frames: Vec<Frame>,
-}
-
-impl Clone for ChessGame {
-    /// Keeps room for a whole search above the copied frames (`Vec::clone` would not), so
-    /// a cloned game allocates nothing while searched either.
-    fn clone(&self) -> Self {
-        let mut frames = Vec::with_capacity(self.frames.len() + MAX_PLY + 2);
-        frames.extend_from_slice(&self.frames);
-        Self { frames }
-    }
+    board: Board,
+    eval: Eval,
+    /// Plies since the last capture, pawn move or pass: how far back a repetition can lie.
+    reversible: u32,
 }
 
 impl ChessGame {
-    /// The game starting at `board`, with no history.
+    /// The game starting at `board`; a repetition may reach back as many plies as its
+    /// halfmove clock says (once the searcher knows those positions).
     #[must_use]
     pub fn new(board: Board) -> Self {
-        let mut frames = Vec::with_capacity(MAX_PLY + 2);
-        let reversible = usize::from(board.halfmove_clock());
-        frames.push(Frame {
+        Self {
+            reversible: u32::from(board.halfmove_clock()),
             eval: Eval::of(&board),
             board,
-            reversible,
-        });
-        Self { frames }
+        }
     }
 
     /// The game starting at a FEN (the clocks may be left out: 0 and 1).
@@ -73,87 +54,180 @@ impl ChessGame {
         Ok(Self::new(crate::parse_fen(fen)?))
     }
 
-    /// Plays `mv` as part of the game's history (before a search, or between searches):
-    /// checked for legality, and kept, so the search sees repetitions of it.
-    pub fn play(&mut self, mv: Move) -> Result<(), ChessError> {
-        if !self.board().is_legal(mv) {
-            return Err(ChessError::IllegalMove(crate::uci(self.board(), mv)));
+    /// Plays `mv` checked for legality (a game's history, before a search), where
+    /// [`Game::play`] trusts the searcher.
+    pub fn play_checked(&mut self, mv: Move) -> Result<(), ChessError> {
+        if !self.board.is_legal(mv) {
+            return Err(ChessError::IllegalMove(crate::uci(&self.board, mv)));
         }
-        // Keep room for a whole search above the history.
-        self.frames.reserve(MAX_PLY + 2);
-        self.make(mv);
+        self.play(mv);
         Ok(())
     }
 
     /// The current position.
     #[must_use]
-    pub fn board(&self) -> &Board {
-        &self.top().board
+    pub const fn board(&self) -> &Board {
+        &self.board
     }
 
     /// The current position's evaluation state.
     #[must_use]
-    pub fn eval(&self) -> &Eval {
-        &self.top().eval
+    pub const fn eval(&self) -> &Eval {
+        &self.eval
     }
 
-    /// Positions in the game so far, the current one included.
+    /// Whether the side to move is in check.
     #[must_use]
-    pub fn len(&self) -> usize {
-        self.frames.len()
+    pub fn in_check(&self) -> bool {
+        !self.board.checkers().is_empty()
     }
 
-    /// Never true: a game has at least its first position.
+    /// The position by FIDE's rule of repetition (cozy-chess's `same_position`): the board,
+    /// the side to move and the castling rights, and an en-passant square only when the
+    /// capture is legal, so `1. e4 e5` returns after `2. Nf3 Nf6 3. Ng1 Ng8`.
     #[must_use]
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
-    fn top(&self) -> &Frame {
-        self.frames.last().expect("a game has a position")
-    }
-
-    /// Whether the current position repeats one within reach: once inside the search
-    /// (after `ply` plies from the root), or twice in all. Positions are the same by
-    /// FIDE's rule (cozy-chess's `same_position`): an en-passant square counts only when
-    /// the capture is legal, so `1. e4 e5` returns after `2. Nf3 Nf6 3. Ng1 Ng8`.
-    fn repeats(&self, ply: usize) -> bool {
-        let top = self.frames.len() - 1;
-        let now = &self.top().board;
-        let key = now.hash_without_ep();
-        let mut seen = 0;
-        let mut back = 4;
-        while back <= self.top().reversible.min(top) {
-            let then = &self.frames[top - back].board;
-            if then.hash_without_ep() == key && then.same_position(now) {
-                if back < ply {
-                    return true;
-                }
-                seen += 1;
-                if seen == 2 {
-                    return true;
-                }
+    pub fn repetition_key(&self) -> u64 {
+        let base = self.board.hash_without_ep();
+        match en_passant_square(&self.board) {
+            Some(sq) if self.en_passant_is_legal(sq) => {
+                base ^ 0x9E37_79B9_7F4A_7C15_u64.rotate_left(sq.file() as u32 * 8 + 1)
             }
-            back += 2;
+            _ => base,
         }
-        false
+    }
+
+    fn en_passant_is_legal(&self, to: Square) -> bool {
+        let us = self.board.side_to_move();
+        let pawns = self.board.colored_pieces(us, Piece::Pawn);
+        let from = cozy_chess::get_pawn_attacks(to, !us) & pawns;
+        from.into_iter().any(|from| {
+            self.board.is_legal(Move {
+                from,
+                to,
+                promotion: None,
+            })
+        })
     }
 
     fn has_legal_move(&self) -> bool {
-        self.board().generate_moves(|_| true)
+        self.board.generate_moves(|_| true)
+    }
+}
+
+/// The legal moves of one position, owned (no allocation: one fixed array).
+#[derive(Debug, Clone)]
+pub struct ChessMoves {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+    next: usize,
+}
+
+impl Iterator for ChessMoves {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        (self.next < self.len).then(|| {
+            self.next += 1;
+            self.moves[self.next - 1]
+        })
+    }
+}
+
+impl Game for ChessGame {
+    type Move = Move;
+    type Moves = ChessMoves;
+
+    /// White maximizes.
+    fn maximizing(&self) -> bool {
+        self.board.side_to_move() == Color::White
+    }
+
+    fn moves(&self) -> ChessMoves {
+        let none = Move {
+            from: Square::A1,
+            to: Square::A1,
+            promotion: None,
+        };
+        let mut out = ChessMoves {
+            moves: [none; MAX_MOVES],
+            len: 0,
+            next: 0,
+        };
+        self.board.generate_moves(|moves| {
+            for mv in moves {
+                out.moves[out.len] = mv;
+                out.len += 1;
+            }
+            false
+        });
+        out
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.eval = self.eval.after(&self.board, mv);
+        let irreversible =
+            self.board.piece_on(mv.from) == Some(Piece::Pawn) || is_capture(&self.board, mv);
+        self.reversible = if irreversible { 0 } else { self.reversible + 1 };
+        self.board.play_unchecked(mv);
+    }
+
+    /// Only asked out of check ([`Game::null_allowed`]).
+    fn pass(&mut self) {
+        self.board = self.board.null_move().expect("no pass in check");
+        self.reversible = 0;
+    }
+
+    /// Checkmate (the side to move lost, `MATE - depth` from the maximizer's side) or
+    /// stalemate (0) when the side to move has no legal move.
+    fn terminal_score(&self, depth: u32) -> Option<Value> {
+        if self.has_legal_move() {
+            return None;
+        }
+        if !self.in_check() {
+            return Some(0);
+        }
+        let won = MATE - depth as Value;
+        Some(if self.maximizing() { -won } else { won })
+    }
+
+    /// Michniewski's score, White's point of view.
+    fn evaluate(&self) -> Value {
+        self.eval.score()
+    }
+
+    /// No pass in check: it would leave the king to be taken.
+    fn null_allowed(&self) -> bool {
+        !self.in_check()
+    }
+
+    /// The companion article's first safeguard: the side to move is in check.
+    fn pass_is_dangerous(&self) -> bool {
+        self.in_check()
+    }
+
+    /// The side to move's non-pawn material (Stockfish's `non_pawn_material(us)`).
+    fn material(&self) -> u32 {
+        self.eval
+            .non_pawn_material(self.board.side_to_move())
+            .max(0)
+            .unsigned_abs()
     }
 }
 
 impl DeepGame for ChessGame {
-    type Move = Move;
     const MAX_MOVES: usize = MAX_MOVES;
+    const ENDS_ONLY_WITHOUT_MOVES: bool = true;
 
     fn key(&self) -> u64 {
-        self.board().hash()
+        self.board.hash()
+    }
+
+    fn repetition_key(&self) -> u64 {
+        Self::repetition_key(self)
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.board().generate_moves(|moves| {
+        self.board.generate_moves(|moves| {
             out.extend(moves);
             false
         });
@@ -162,7 +236,7 @@ impl DeepGame for ChessGame {
     /// Captures (en passant and capturing promotions included) and quiet promotions to a
     /// queen.
     fn noisy_moves(&self, out: &mut Vec<Move>) {
-        let board = self.board();
+        let board = &self.board;
         let us = board.side_to_move();
         let theirs = board.colors(!us);
         let en_passant = en_passant_square(board).map_or(BitBoard::EMPTY, Square::bitboard);
@@ -187,7 +261,7 @@ impl DeepGame for ChessGame {
     /// MVV-LVA: the most valuable victim first, then the least valuable attacker; a
     /// promotion adds its piece as if it were a victim.
     fn capture_order(&self, mv: Move) -> Option<i32> {
-        let board = self.board();
+        let board = &self.board;
         let us = board.side_to_move();
         let attacker = board.piece_on(mv.from)?;
         // Castling (the king onto its own rook) takes nothing; en passant takes a pawn.
@@ -203,74 +277,19 @@ impl DeepGame for ChessGame {
         Some(gain * 8 + (7 - attacker as i32))
     }
 
-    fn make(&mut self, mv: Move) {
-        debug_assert!(self.frames.len() < self.frames.capacity(), "room reserved");
-        let top = self.top();
-        let eval = top.eval.after(&top.board, mv);
-        let irreversible =
-            top.board.piece_on(mv.from) == Some(Piece::Pawn) || is_capture(&top.board, mv);
-        let reversible = if irreversible { 0 } else { top.reversible + 1 };
-        let mut board = top.board.clone();
-        board.play_unchecked(mv);
-        self.frames.push(Frame {
-            board,
-            eval,
-            reversible,
-        });
-    }
-
-    fn unmake(&mut self, _mv: Move) {
-        debug_assert!(self.frames.len() > 1, "a move to take back");
-        self.frames.pop();
-    }
-
-    fn make_null(&mut self) {
-        let top = self.top();
-        let board = top.board.null_move().expect("no pass in check");
-        let eval = top.eval;
-        self.frames.push(Frame {
-            board,
-            eval,
-            reversible: 0,
-        });
-    }
-
-    fn unmake_null(&mut self) {
-        self.frames.pop();
-    }
-
     fn in_check(&self) -> bool {
-        !self.board().checkers().is_empty()
+        Self::in_check(self)
     }
 
-    /// Michniewski's score from the side to move's point of view.
-    fn evaluate(&self) -> Value {
-        let score = self.eval().score();
-        match self.board().side_to_move() {
-            Color::White => score,
-            Color::Black => -score,
-        }
-    }
-
-    fn outcome_without_moves(&self) -> Outcome {
-        if self.in_check() {
-            Outcome::Loss
-        } else {
-            Outcome::Draw
-        }
-    }
-
-    /// The fifty-move rule (a hundred plies without capture or pawn move, unless the last
-    /// one mated) or a repetition ([`ChessGame`]).
-    fn rule_draw(&self, ply: usize) -> bool {
-        let fifty = self.board().halfmove_clock() >= 100;
+    /// The fifty-move rule: a hundred plies without capture or pawn move, unless the last
+    /// one mated.
+    fn draw_by_rule(&self) -> bool {
         let mated = || self.in_check() && !self.has_legal_move();
-        (fifty && !mated()) || self.repeats(ply)
+        self.board.halfmove_clock() >= 100 && !mated()
     }
 
-    /// The side to move's non-pawn material (Stockfish's `non_pawn_material(us)`).
-    fn material(&self) -> Value {
-        self.eval().non_pawn_material(self.board().side_to_move())
+    fn reversible_plies(&self) -> u32 {
+        self.reversible
     }
 }
 

@@ -1,21 +1,21 @@
 //! Real chess for the null-move measurements: where null-move pruning is supposed to pay,
 //! and where zugzwang makes it fail.
 //!
-//! - [`ChessGame`]: chess as a [`DeepGame`] for the generic
+//! - [`ChessGame`]: chess as a [`Game`] and a [`DeepGame`] for the generic
 //!   deep search, on cozy-chess (legal moves, FEN, Zobrist keys), with our incremental
 //!   [`Eval`] (Michniewski's material and piece-square tables) and the draws by rule.
-//! - [`perft`]: move counting through our make/unmake, against the published figures.
+//! - [`perft`]: move counting through our moves played, against the published figures.
 //! - [`san`], [`parse_san`], [`uci`], [`parse_uci`]: moves in writing.
 //! - [`parse_epd`]: the test suites (`data/`), compiled in as [`Suite`].
 //! - [`solve`], [`run_suite`]: one position at a fixed depth under a configuration
-//!   ([`Preset`]), a suite in parallel; [`analysis`] compares the configurations.
+//!   (a preset of the library's [`Guards`]), a suite in parallel; [`analysis`] compares the configurations.
 //!
 //! # Example
 //! ```
-//! use nullmove_chess::{Preset, parse_fen, solve};
+//! use nullmove_chess::{Guards, parse_fen, solve};
 //! // White mates in one on the back rank.
 //! let board = parse_fen("6k1/5ppp/8/6N1/8/8/8/3Q2K1 w - - 0 1").unwrap();
-//! let s = solve(&board, 2, Preset::R3).unwrap();
+//! let s = solve(&board, 2, Guards::R3).unwrap();
 //! assert_eq!(s.best_move_san.as_deref(), Some("Qd8#"));
 //! assert_eq!(s.mate, Some(1));
 //! ```
@@ -35,12 +35,12 @@ pub use eval::{Eval, VALUES, square_bonus, value};
 pub use game::{ChessGame, MAX_MOVES, is_capture};
 pub use notation::{is_castling, parse_san, parse_uci, san, uci};
 pub use nullmove_optimized::DeepStats;
-pub use nullmove_optimized::Preset;
+pub use nullmove_optimized::Guards;
 pub use solve::{Solution, solve, solve_depths};
 pub use suite::{ConfigResult, PositionReport, SuiteReport, SuiteRow, run_suite, run_suite_depths};
 pub use suites::{Suite, SuiteError};
 
-use nullmove_optimized::DeepGame;
+use nullmove_optimized::{DeepGame, Game};
 
 /// Why a position, a move, a suite or a search was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -134,21 +134,22 @@ fn fen_error(e: cozy_chess::FenParseError) -> String {
 }
 
 /// Counts the leaves of the legal move tree `depth` plies deep, through the game's own
-/// make and unmake (so perft proves them, not only cozy-chess's generator). `buffers`
-/// holds one move list per ply, reused.
+/// moves played ([`Game::play`] on a copy per child, as the searchers do), so perft proves
+/// them, not only cozy-chess's generator. One move list per ply, reused.
 ///
 /// # Example
 /// ```
 /// use nullmove_chess::{ChessGame, perft};
-/// let mut game = ChessGame::new(cozy_chess::Board::default());
-/// assert_eq!(perft(&mut game, 3), 8_902);
+/// let game = ChessGame::new(cozy_chess::Board::default());
+/// assert_eq!(perft(&game, 3), 8_902);
 /// ```
-pub fn perft(game: &mut ChessGame, depth: u32) -> u64 {
+#[must_use]
+pub fn perft(game: &ChessGame, depth: u32) -> u64 {
     let mut buffers = vec![Vec::with_capacity(MAX_MOVES); depth as usize + 1];
     perft_with(game, depth, &mut buffers)
 }
 
-fn perft_with(game: &mut ChessGame, depth: u32, buffers: &mut [Vec<cozy_chess::Move>]) -> u64 {
+fn perft_with(game: &ChessGame, depth: u32, buffers: &mut [Vec<cozy_chess::Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -160,9 +161,9 @@ fn perft_with(game: &mut ChessGame, depth: u32, buffers: &mut [Vec<cozy_chess::M
     }
     let mut total = 0;
     for &mv in list.iter() {
-        game.make(mv);
-        total += perft_with(game, depth - 1, deeper);
-        game.unmake(mv);
+        let mut child = game.clone();
+        child.play(mv);
+        total += perft_with(&child, depth - 1, deeper);
     }
     total
 }

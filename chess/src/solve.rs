@@ -1,10 +1,8 @@
 //! One position at a fixed depth under one configuration.
 
-use cozy_chess::{Board, Move};
+use cozy_chess::{Board, Color, Move};
 use nullmove_core::Value;
-use nullmove_optimized::{
-    DeepConfig, DeepSearcher, DeepStats, Iteration, MATE, MATE_BOUND, Preset,
-};
+use nullmove_optimized::{Config, DeepReport, DeepSearcher, DeepStats, Guards, MATE, MATE_BOUND};
 use serde::{Deserialize, Serialize};
 
 use crate::notation::{san, uci};
@@ -15,7 +13,7 @@ use crate::{ChessError, ChessGame};
 pub struct Solution {
     /// The position searched.
     pub fen: String,
-    /// The configuration's name ([`Preset::name`]).
+    /// The configuration's name (a preset's, [`Guards::preset`]).
     pub configuration: String,
     /// The depth in plies (iterative deepening from 1 up to it).
     pub depth: u32,
@@ -47,52 +45,58 @@ fn mate_in(value: Value) -> Option<i32> {
 }
 
 impl Solution {
-    fn of(board: &Board, preset: Preset, it: &Iteration<'_, Move>) -> Self {
+    fn of(board: &Board, guards: Guards, it: &DeepReport<Move>) -> Self {
         let mut line = board.clone();
         let (mut pv, mut pv_san) = (Vec::new(), Vec::new());
-        for &mv in it.pv {
+        for &mv in &it.root.pv {
             pv.push(uci(&line, mv));
             pv_san.push(san(&line, mv));
             line.play_unchecked(mv);
         }
+        // The report's value is White's; the solution's the side to move's.
+        let value = match board.side_to_move() {
+            Color::White => it.root.value,
+            Color::Black => -it.root.value,
+        };
+        let best = it.root.best_move;
         Self {
             fen: board.to_string(),
-            configuration: preset.name().to_owned(),
+            configuration: guards.to_string(),
             depth: it.depth,
-            best_move: it.best_move.map(|m| uci(board, m)),
-            best_move_san: it.best_move.map(|m| san(board, m)),
-            value: it.value,
-            mate: mate_in(it.value),
-            nodes: it.stats.nodes,
+            best_move: best.map(|m| uci(board, m)),
+            best_move_san: best.map(|m| san(board, m)),
+            value,
+            mate: mate_in(value),
+            nodes: it.root.stats.shared.nodes,
             pv,
             pv_san,
-            stats: it.stats,
+            stats: it.root.stats,
         }
     }
 }
 
-/// Searches `board` to `depth` under `preset` with a fresh searcher (the default table).
-pub fn solve(board: &Board, depth: u32, preset: Preset) -> Result<Solution, ChessError> {
+/// Searches `board` to `depth` under `guards` with a fresh searcher (the default table).
+pub fn solve(board: &Board, depth: u32, guards: Guards) -> Result<Solution, ChessError> {
     let game = ChessGame::new(board.clone());
-    let mut searcher = DeepSearcher::new(game, DeepConfig::new(preset.null_move()));
-    let mut all = solve_depths(&mut searcher, board, depth, preset)?;
+    let mut searcher = DeepSearcher::new(game);
+    let mut all = solve_depths(&mut searcher, board, depth, guards)?;
     Ok(all.pop().expect("one solution per depth"))
 }
 
-/// Searches `board` to `depth` under `preset` on `searcher` (cleared first) and returns
+/// Searches `board` to `depth` under `guards` on `searcher` (cleared first) and returns
 /// the solution at every depth `1..=depth`: iterative deepening is deterministic, so each
 /// is exactly what [`solve`] at that depth returns.
 pub fn solve_depths(
     searcher: &mut DeepSearcher<ChessGame>,
     board: &Board,
     depth: u32,
-    preset: Preset,
+    guards: Guards,
 ) -> Result<Vec<Solution>, ChessError> {
     searcher.set_game(ChessGame::new(board.clone()));
-    searcher.set_null(preset.null_move());
     let mut out = Vec::with_capacity(depth as usize);
+    let config = Config::new(depth).with_guards(guards);
     searcher
-        .search(depth, |it| out.push(Solution::of(board, preset, it)))
+        .search(&config, |it| out.push(Solution::of(board, guards, it)))
         .map_err(|e| ChessError::Search(e.to_string()))?;
     Ok(out)
 }

@@ -2,7 +2,7 @@
 //! document): positions in parallel, every configuration searched on each.
 
 use cozy_chess::Move;
-use nullmove_optimized::{DeepConfig, DeepSearcher, Preset};
+use nullmove_optimized::{DeepSearcher, Guards};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -100,7 +100,7 @@ fn prepare(entries: &[EpdEntry]) -> Result<Vec<Prepared<'_>>, ChessError> {
 pub fn run_suite(
     entries: &[EpdEntry],
     depth: u32,
-    presets: &[Preset],
+    presets: &[Guards],
     progress: &(dyn Fn() + Sync),
 ) -> Result<SuiteReport, ChessError> {
     let mut reports = run_suite_depths(entries, depth, presets, progress)?;
@@ -113,7 +113,7 @@ pub fn run_suite(
 pub fn run_suite_depths(
     entries: &[EpdEntry],
     depth: u32,
-    presets: &[Preset],
+    presets: &[Guards],
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<SuiteReport>, ChessError> {
     if presets.is_empty() {
@@ -124,12 +124,7 @@ pub fn run_suite_depths(
     let per_position: Vec<Vec<Vec<ConfigResult>>> = prepared
         .par_iter()
         .map_init(
-            || {
-                DeepSearcher::new(
-                    ChessGame::new(cozy_chess::Board::default()),
-                    DeepConfig::new(None),
-                )
-            },
+            || DeepSearcher::new(ChessGame::new(cozy_chess::Board::default())),
             |searcher, p| {
                 let mut by_depth = vec![Vec::with_capacity(presets.len()); depth as usize];
                 for &preset in presets {
@@ -148,8 +143,8 @@ pub fn run_suite_depths(
                             solved,
                             value: s.value,
                             nodes: s.nodes,
-                            null_probes: s.stats.null_probes,
-                            verifications: s.stats.verifications,
+                            null_probes: s.stats.shared.null_probes,
+                            verifications: s.stats.shared.verifications,
                         });
                     }
                 }
@@ -165,7 +160,7 @@ pub fn run_suite_depths(
 
 fn report(
     prepared: &[Prepared<'_>],
-    presets: &[Preset],
+    presets: &[Guards],
     depth: u32,
     per_position: &[Vec<Vec<ConfigResult>>],
     d: usize,
@@ -186,7 +181,7 @@ fn report(
         .iter()
         .enumerate()
         .map(|(i, preset)| SuiteRow {
-            configuration: preset.name().to_owned(),
+            configuration: preset.to_string(),
             depth,
             positions: positions.len(),
             solved: positions.iter().filter(|p| p.results[i].solved).count(),

@@ -2,13 +2,13 @@
 //! trees (STYLE.md, "cozy-chess / shakmaty": prove a game's rules before testing a search
 //! on it): the evaluation after `make` equals `Eval::of` the new board; the key equals the
 //! Zobrist key of the same position read afresh from its FEN; a pass changes the side to
-//! move and nothing else; `unmake` and `unmake_null` restore the game exactly; the noisy
+//! move and nothing else; the moves of `Game::moves` are the legal moves in order; the noisy
 //! moves are exactly the captures and queen promotions among the legal moves, and those
 //! are exactly the moves with a capture order.
 
 use cozy_chess::{Board, Move, Piece};
 use nullmove_chess::{ChessGame, Eval, is_capture, parse_fen};
-use nullmove_optimized::DeepGame;
+use nullmove_optimized::{DeepGame, Game};
 use rayon::prelude::*;
 
 /// Positions that between them reach castling, en passant, promotions and checks within
@@ -68,31 +68,31 @@ fn check_node(game: &ChessGame) {
 }
 
 /// Walks the tree, checking every node; returns the nodes visited.
-fn walk(game: &mut ChessGame, depth: u32) -> u64 {
+fn walk(game: &ChessGame, depth: u32) -> u64 {
     check_node(game);
     if depth == 0 {
         return 1;
     }
     let mut nodes = 1;
-    if !game.in_check() {
-        let before = game.clone();
-        game.make_null();
-        let mut passed = before.board().clone();
-        passed = passed.null_move().expect("not in check");
-        assert_eq!(game.board(), &passed);
-        assert_eq!(game.eval(), before.eval(), "a pass changes no piece");
-        check_node(game);
-        game.unmake_null();
-        assert_eq!(*game, before, "unmake_null restores");
+    if game.null_allowed() {
+        let mut passed = game.clone();
+        passed.pass();
+        let board = game.board().null_move().expect("not in check");
+        assert_eq!(passed.board(), &board);
+        assert_eq!(passed.eval(), game.eval(), "a pass changes no piece");
+        assert_eq!(passed.reversible_plies(), 0, "no repetition across a pass");
+        check_node(&passed);
     }
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
+    assert!(
+        moves.iter().copied().eq(game.moves()),
+        "the same moves in order"
+    );
     for m in moves {
-        let before = game.clone();
-        game.make(m);
-        nodes += walk(game, depth - 1);
-        game.unmake(m);
-        assert_eq!(*game, before, "unmake {m} restores");
+        let mut child = game.clone();
+        child.play(m);
+        nodes += walk(&child, depth - 1);
     }
     nodes
 }
@@ -109,8 +109,8 @@ fn incremental_state_equals_recomputation_over_perft_trees() {
             root.legal_moves(&mut moves);
             moves.into_par_iter().map(move |m| {
                 let mut game = root.clone();
-                game.make(m);
-                walk(&mut game, depth - 1)
+                game.play(m);
+                walk(&game, depth - 1)
             })
         })
         .sum();

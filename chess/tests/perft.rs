@@ -59,11 +59,10 @@ const POSITIONS: [Published; 7] = [
 fn perft_equals_the_published_counts() {
     // One position per task, so both cores count.
     POSITIONS.par_iter().for_each(|p| {
-        let mut game = ChessGame::new(parse_fen(p.fen).expect("a legal FEN"));
+        let game = ChessGame::new(parse_fen(p.fen).expect("a legal FEN"));
         for (depth, &expected) in (1..).zip(p.counts) {
-            let counted = perft(&mut game, depth);
+            let counted = perft(&game, depth);
             assert_eq!(counted, expected, "{} depth {depth}", p.name);
         }
-        assert_eq!(game.len(), 1, "{}: every move taken back", p.name);
     });
 }

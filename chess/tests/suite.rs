@@ -4,7 +4,7 @@
 //! snapshots: the totals add up, every depth of one run equals a run to that depth, the
 //! worker threads change nothing, and bad input is refused.
 
-use nullmove_chess::{EpdEntry, Preset, SuiteReport, parse_epd, run_suite, run_suite_depths};
+use nullmove_chess::{EpdEntry, Guards, SuiteReport, parse_epd, run_suite, run_suite_depths};
 
 fn suite(name: &str) -> Vec<EpdEntry> {
     let path = format!("{}/data/{name}.epd", env!("CARGO_MANIFEST_DIR"));
@@ -53,6 +53,11 @@ fn subsets() -> Vec<(&'static str, Vec<EpdEntry>, u32)> {
     ]
 }
 
+/// Every named configuration, in table order.
+fn all_presets() -> Vec<Guards> {
+    Guards::presets().map(|(_, g)| g).collect()
+}
+
 fn check_totals(report: &SuiteReport) {
     for (i, row) in report.rows.iter().enumerate() {
         assert_eq!(row.positions, report.positions.len());
@@ -65,7 +70,7 @@ fn check_totals(report: &SuiteReport) {
 #[test]
 fn subsets_at_fixed_depths_are_pinned() {
     for (name, entries, depth) in subsets() {
-        let report = run_suite(&entries, depth, &Preset::ALL, &|| {}).expect("runs");
+        let report = run_suite(&entries, depth, &all_presets(), &|| {}).expect("runs");
         check_totals(&report);
         insta::assert_json_snapshot!(name, report);
     }
@@ -74,17 +79,17 @@ fn subsets_at_fixed_depths_are_pinned() {
 #[test]
 fn every_depth_of_one_run_is_the_run_to_that_depth_on_any_number_of_threads() {
     let (_, entries, depth) = subsets().swap_remove(1);
-    let all = run_suite_depths(&entries, depth, &Preset::ALL, &|| {}).expect("runs");
+    let all = run_suite_depths(&entries, depth, &all_presets(), &|| {}).expect("runs");
     assert_eq!(all.len(), depth as usize);
     for d in [2, 4] {
-        let alone = run_suite(&entries, d, &Preset::ALL, &|| {}).expect("runs");
+        let alone = run_suite(&entries, d, &all_presets(), &|| {}).expect("runs");
         assert_eq!(alone, all[d as usize - 1], "depth {d}");
     }
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .expect("a pool");
-    let serial = one_thread.install(|| run_suite_depths(&entries, depth, &Preset::ALL, &|| {}));
+    let serial = one_thread.install(|| run_suite_depths(&entries, depth, &all_presets(), &|| {}));
     assert_eq!(serial.expect("runs"), all);
 }
 
@@ -97,14 +102,14 @@ fn solved_means_a_best_move_and_no_avoided_move() {
         .find(|e| e.id.as_deref() == Some("E_E_T 010 - B vs S"))
         .expect("id");
     assert!(e.best_moves.is_empty() && e.avoid_moves == ["Nf1"]);
-    let report = run_suite(std::slice::from_ref(e), 2, &[Preset::None], &|| {}).expect("runs");
+    let report = run_suite(std::slice::from_ref(e), 2, &[Guards::NONE], &|| {}).expect("runs");
     let r = &report.positions[0].results[0];
     assert_eq!(r.solved, r.best_move_san.as_deref() != Some("Nf1"));
     // The same position asked to find Nf1 instead.
     let mut flipped = e.clone();
     flipped.best_moves = vec!["Nf1".to_owned()];
     flipped.avoid_moves.clear();
-    let report = run_suite(&[flipped], 2, &[Preset::None], &|| {}).expect("runs");
+    let report = run_suite(&[flipped], 2, &[Guards::NONE], &|| {}).expect("runs");
     assert_eq!(
         report.positions[0].results[0].solved,
         r.best_move_san.as_deref() == Some("Nf1")
@@ -114,7 +119,7 @@ fn solved_means_a_best_move_and_no_avoided_move() {
 #[test]
 fn bad_runs_are_refused() {
     let entries = suite("zugts");
-    let none: &[Preset] = &[];
+    let none: &[Guards] = &[];
     assert_eq!(
         run_suite(&entries[..1], 2, none, &|| {})
             .unwrap_err()
@@ -122,7 +127,7 @@ fn bad_runs_are_refused() {
         "no configuration to run"
     );
     assert_eq!(
-        run_suite(&entries[..1], 0, &[Preset::R3], &|| {})
+        run_suite(&entries[..1], 0, &[Guards::R3], &|| {})
             .unwrap_err()
             .to_string(),
         "depth 0 is out of range: expected 1..=64"
@@ -130,7 +135,7 @@ fn bad_runs_are_refused() {
     let mut wrong = entries[0].clone();
     wrong.best_moves = vec!["Qh5".to_owned()];
     assert!(
-        run_suite(&[wrong], 2, &[Preset::R3], &|| {})
+        run_suite(&[wrong], 2, &[Guards::R3], &|| {})
             .unwrap_err()
             .to_string()
             .starts_with("EPD line 1: SAN \"Qh5\"")

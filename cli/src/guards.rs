@@ -25,6 +25,10 @@ pub struct DepthGuardArgs {
     /// R growing with depth (Stockfish's shape): R plus a third of the plies left.
     #[arg(long)]
     depth_r: bool,
+    /// Stockfish's evaluation term: R one ply more for every M by which the static
+    /// evaluation passes the bound the probe must prove, at most three more (0: off).
+    #[arg(long, value_name = "M", default_value_t = 0)]
+    eval_r: u32,
     /// Probe only where the static evaluation already reaches the bound the probe must
     /// prove (at least beta for the maximizer, at most alpha for the minimizer).
     #[arg(long)]
@@ -33,6 +37,10 @@ pub struct DepthGuardArgs {
     /// (beta - 1, beta) or (alpha, alpha + 1), instead of the node's window.
     #[arg(long)]
     zero_window: bool,
+    /// Pass only at nodes searched with a null window, beta - alpha = 1 (Stockfish: never on
+    /// the principal variation); this alpha-beta has them inside zero-window probes.
+    #[arg(long)]
+    non_pv: bool,
     /// Verify a probe that failed high: none; stockfish:V (with at least V plies left,
     /// search the node at the probe's depth with null barred for the mover, cut only if
     /// that fails high too); tn (Tabibi–Netanyahu: search one ply shallower, re-search at
@@ -64,7 +72,9 @@ impl DepthGuardArgs {
             min_probe_depth: self.min_probe_depth,
             rule,
             eval_gate: self.eval_gate,
+            eval_r: self.eval_r,
             zero_window: self.zero_window,
+            non_pv: self.non_pv,
             verification: self.verify,
             ..guards
         }
@@ -80,8 +90,10 @@ pub(crate) fn flags_given(g: &Guards, endgame: &'static str) -> Vec<&'static str
         (g.min_material > 0, endgame),
         (g.rule == ReductionRule::Adaptive, "--adaptive-r"),
         (g.rule == ReductionRule::DepthScaled, "--depth-r"),
+        (g.eval_r > 0, "--eval-r"),
         (g.eval_gate, "--eval-gate"),
         (g.zero_window, "--zero-window"),
+        (g.non_pv, "--non-pv"),
         (g.verification != Verification::None, "--verify"),
     ]
     .into_iter()

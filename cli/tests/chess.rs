@@ -46,7 +46,7 @@ fn a_position_has_the_contract_fields() {
 
 #[test]
 fn every_configuration_is_searched_by_its_name() {
-    for name in nullmove::chess::CONFIGURATIONS {
+    for name in nullmove::chess::configuration_names() {
         let v = json(&[
             "chess", "--fen", WAC_003, "--depth", "3", "--config", name, "--json",
         ]);

@@ -196,8 +196,8 @@ fn bad_parameters_get_400_and_the_clis_reason() {
         (
             "/api/sweep?svg=%2Ftmp%2Fx.svg",
             "unknown parameter 'svg': /api/sweep takes positions, depths, reductions, engine, \
-             min-probe-depth, threat-guard, min-empty, adaptive-r, depth-r, eval-gate, \
-             zero-window, verify",
+             min-probe-depth, threat-guard, min-empty, adaptive-r, depth-r, eval-r, eval-gate, \
+             zero-window, non-pv, verify",
         ),
         (
             "/api/audit?json=true",

@@ -127,7 +127,8 @@ impl SearchParams {
     }
 }
 
-/// Counters every engine keeps the same way, so engines can be compared call for call.
+/// Counters every engine keeps the same way, so engines can be compared call for call, and
+/// every searcher of the library (the page's and the deep one) reports alike.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stats {
     /// Calls of the recursive function, root and null-move probes included.
@@ -138,6 +139,13 @@ pub struct Stats {
     pub null_cutoffs: u64,
     /// Ordinary alpha-beta cutoffs (`beta <= alpha` breaking a move loop).
     pub beta_cutoffs: u64,
+    /// Verification searches started after a probe failed high (a guard's; the page has
+    /// none).
+    #[serde(default)]
+    pub verifications: u64,
+    /// Verifications that did not confirm the cutoff: the node was searched with its moves.
+    #[serde(default)]
+    pub verification_failures: u64,
 }
 
 /// A root move and the value its child call returned.

@@ -91,6 +91,11 @@ impl Config {
         self.guards
     }
 
+    /// The guards, borrowed.
+    pub(crate) const fn guards_ref(&self) -> &Guards {
+        &self.guards
+    }
+
     /// Whether the search keeps the principal variation ([`crate::Report::pv`]).
     #[must_use]
     pub const fn pv(&self) -> bool {

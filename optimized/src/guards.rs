@@ -1,34 +1,55 @@
-//! How the search uses the null move: whether at all, its reduction R, and the guards real
-//! engines put around it, each one named predicate or step.
+//! How a search uses the null move: whether at all, its reduction R, and the guards real
+//! engines put around it, each one named predicate or step. One [`Guards`] value configures
+//! both searchers of the library, the page's ([`crate::search`]) and the deep one
+//! ([`crate::DeepSearcher`]): every field means the same in both, but
+//! [`Guards::zero_window`], which the deep search needs no switch for (its probes always
+//! search the null window at beta, as principal-variation engines' do).
 //!
 //! The page leaves the guards out on purpose ("Pitfalls": real engines refuse a null move
 //! once too little depth remains for the probe to do real work, and re-verify a cutoff with
 //! an ordinary search); the companion article lists chess's: no null move in check, none in
 //! low-material positions, a milder reduction, a verification search. Engines add a
-//! zero-window probe, a probe only where the static evaluation already reaches beta, and an
-//! R that grows with depth (Stockfish, `src/search.cpp`, step 9). [`Guards`] holds them
-//! all; the searcher asks it four things and nothing else:
-//! - whether a pass is allowed here (the page's rule, then every guard's predicate:
-//!   [`Guards::probe_deep_enough`], [`Guards::threat_allows`], [`Guards::material_allows`],
-//!   [`Guards::eval_allows`] and the verification's own conditions);
-//! - the reduction of this probe ([`Guards::reduction_at`]);
-//! - the probe's window ([`Guards::zero_window`]);
+//! zero-window probe, a probe only where the static evaluation already reaches beta, an R
+//! that grows with depth and with the evaluation's margin, and no probe on the principal
+//! variation (Stockfish's null-move step, `src/search.cpp`). [`Guards`] holds them all; a
+//! searcher asks it four things and nothing else:
+//! - whether a pass is allowed here and with which R ([`Guards::window_allows`],
+//!   [`Guards::threat_allows`], [`Guards::material_allows`], [`Guards::eval_allows`], the
+//!   verification's own conditions, [`Guards::reduction`], [`Guards::probe_deep_enough`]);
+//! - the probe's window ([`Guards::probe_window`]);
 //! - what to do with a probe that failed high ([`Verification`]): prune at once, or search
 //!   again first.
 //!
+//! What stays each searcher's own rule, whatever the guards: never at the root, never twice
+//! in a row, the game's [`Game::null_allowed`] (chess: not in check); the page's search
+//! probes only where the probe's child lies within the depth limit, the deep search also
+//! below it (into quiescence), never when beta is already a won score, always in the null
+//! window at beta, and never takes a probe's win as a cutoff.
+//!
 //! The named presets ([`Guards::NONE`], [`Guards::R2`], [`Guards::R3`], [`Guards::ADAPTIVE`],
 //! [`Guards::VERIFIED`], [`Guards::STOCKFISH`], [`Guards::NPM`]) parse from and display as
-//! their names, so one name means one search in every game and every table.
+//! their names, so one name means one search in every game, every searcher and every table.
 
 mod text;
 
-pub use text::GuardError;
+pub use text::{GuardError, PresetError};
 
 use nullmove_core::{Game, Value};
 
-/// Heinz's threshold (1999, "Adaptive Null-Move Pruning"): above this many plies of remaining
-/// depth the adaptive probe reduces by the full R, at or below it by one ply less.
+/// Heinz's threshold (1999, "Adaptive Null-Move Pruning", ICCA Journal 22(3)): above this
+/// many plies of remaining depth the adaptive probe reduces by the full R, at or below it by
+/// one ply less.
 pub const HEINZ_DEPTH: u32 = 6;
+
+/// The remaining depth from which Stockfish verifies a null-move cutoff: its `src/search.cpp`
+/// as read (a 2021 copy, the Stockfish 14 generation) returns the probe's value at once
+/// while `depth < 14`; recent versions wait for 16.
+pub const STOCKFISH_VERIFY_FROM: u32 = 14;
+
+/// How much the static evaluation must pass the bound for each extra ply of Stockfish's
+/// reduction: one pawn of a centipawn evaluation (Stockfish divides by 205, about its
+/// endgame pawn).
+pub const STOCKFISH_EVAL_R: u32 = 100;
 
 /// How R varies with the depth left to the limit.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -39,8 +60,9 @@ pub enum ReductionRule {
     /// Heinz (1999): R above [`HEINZ_DEPTH`] plies of remaining depth, R - 1 at or below it
     /// (with R = 3, his 3 and 2): milder near the horizon.
     Adaptive,
-    /// Stockfish's shape (`src/search.cpp`, step 9): R plus a third of the remaining depth,
-    /// so deep probes skip more.
+    /// Stockfish's depth term: R plus a third of the remaining depth, so deep probes skip
+    /// more. With R = 3 it is Stockfish's `(1090 + 81 * depth) / 256` (which counts the
+    /// pass's own ply) exactly, up to 17 plies.
     DepthScaled,
 }
 
@@ -50,20 +72,24 @@ pub enum Verification {
     /// The page: the probe's word is enough.
     #[default]
     None,
-    /// Stockfish (`src/search.cpp`, step 9): after a fail-high at a node with at least
-    /// `min_remaining` plies left to the depth limit, search the node itself with real moves
-    /// at the probe's reduced depth (its own call at `depth + R`, so its children sit where
+    /// Stockfish (`src/search.cpp`, "Null move search with verification search"): after a
+    /// fail-high at a node with at least `min_remaining` plies left to the depth limit,
+    /// search the node itself with real moves R plies shallower (so its children sit where
     /// the probe's child sat), with null move barred for the mover in that whole subtree;
     /// cut only if that fails high too. No verification is nested inside another.
+    /// Stockfish itself searches the node one ply shallower still (at the probe's own
+    /// depth) and bars the mover only for the first three quarters of it.
     Stockfish {
-        /// Stockfish's depth threshold V, in plies of remaining depth (at least 1).
+        /// Stockfish's depth threshold V, in plies of remaining depth (at least 1;
+        /// [`STOCKFISH_VERIFY_FROM`] in Stockfish).
         min_remaining: u32,
     },
-    /// Tabibi & Netanyahu (2002, "Verified Null-Move Pruning"): on a fail-high, search the
-    /// node's moves one ply shallower (its own call at `depth + 1`) with verification off in
-    /// that subtree, where fail-highs cut at once; if that search fails high its value is the
-    /// node's, otherwise the node is searched again at full depth, verification back on. As
-    /// in their algorithm, a node that would verify probes only with at least two plies left.
+    /// Tabibi & Netanyahu (2002, "Verified Null-Move Pruning", ICGA Journal 25(3)): on a
+    /// fail-high, search the node's moves one ply shallower with verification off in that
+    /// subtree, where fail-highs cut at once; if that search fails high its value is the
+    /// node's, otherwise a zugzwang is suspected and the node is searched again at full
+    /// depth, verification back on. As in their algorithm, a node that would verify probes
+    /// only with at least two plies left.
     TabibiNetanyahu,
 }
 
@@ -90,21 +116,16 @@ pub(crate) struct Verifying {
 }
 
 impl Verification {
-    /// The depth of the verification's own call for a probe of reduction `r` that failed
-    /// high at `depth`, or `None` when the cutoff is trusted at once.
-    pub(crate) fn target(
-        self,
-        depth: u32,
-        r: u32,
-        depth_limit: u32,
-        state: Verifying,
-    ) -> Option<u32> {
+    /// How many plies shallower than the node the verification of a probe of reduction
+    /// `r` that failed high with `remaining` plies left searches the node, or `None` when
+    /// the cutoff is trusted at once.
+    pub(crate) fn shallower(self, remaining: u32, r: u32, state: Verifying) -> Option<u32> {
         match self {
             Self::None => None,
-            Self::Stockfish { min_remaining } => (state.barred.is_none()
-                && depth_limit - depth >= min_remaining)
-                .then_some(depth + r),
-            Self::TabibiNetanyahu => (!state.off).then_some(depth + 1),
+            Self::Stockfish { min_remaining } => {
+                (state.barred.is_none() && remaining >= min_remaining).then_some(r)
+            }
+            Self::TabibiNetanyahu => (!state.off).then_some(1),
         }
     }
 
@@ -130,22 +151,26 @@ impl Verification {
         }
     }
 
-    /// Whether the verification's own conditions let the side `maximizing` pass at `depth`:
-    /// not barred by an enclosing Stockfish verification; under Tabibi–Netanyahu with
-    /// verification on, at least two plies left (their `!verify || depth > 1`).
-    fn allows(self, state: Verifying, maximizing: bool, depth: u32, depth_limit: u32) -> bool {
+    /// Whether the verification's own conditions let the side `maximizing` pass with
+    /// `remaining` plies left: not barred by an enclosing Stockfish verification; under
+    /// Tabibi–Netanyahu with verification on, at least two plies left (their `!verify ||
+    /// depth > 1`).
+    fn allows(self, state: Verifying, maximizing: bool, remaining: u32) -> bool {
         match self {
             Self::None => true,
             Self::Stockfish { .. } => state.barred != Some(maximizing),
-            Self::TabibiNetanyahu => state.off || depth_limit - depth >= 2,
+            Self::TabibiNetanyahu => state.off || remaining >= 2,
         }
     }
 }
 
-/// How the search uses the null move: whether it passes at all, with which reduction R,
+/// How a search uses the null move: whether it passes at all, with which reduction R,
 /// and under which guards. Every guard is off unless a field turns it on; with none on, a
 /// probe follows the page's rule exactly ("Reference implementation": not at the root,
 /// never twice in a row, and only where `depth + R < depthLimit`).
+///
+/// Windows and evaluations are the library's: from the maximizer's point of view, so "the
+/// bound the probe must prove" is beta when the maximizer is to move and alpha otherwise.
 ///
 /// # Example
 /// ```
@@ -156,7 +181,7 @@ impl Verification {
 /// // Guards of your own: a preset's fields, changed.
 /// let mine = Guards { zero_window: true, rule: ReductionRule::DepthScaled, ..Guards::R2 };
 /// assert_eq!(mine.to_string(), "r=2+threat-guard+depth-r+zero-window");
-/// assert_eq!(mine.reduction_at(9), 2 + 3); // R 2 plus a third of 9 plies left
+/// assert_eq!(mine.reduction(9, 0), 2 + 3); // R 2 plus a third of 9 plies left
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(clippy::struct_excessive_bools)] // each one guard's switch, named as tables name it
@@ -169,8 +194,9 @@ pub struct Guards {
     /// How R varies with the remaining depth.
     pub rule: ReductionRule,
     /// Minimum probe depth k: probe only if the probe itself still searches at least k real
-    /// plies, `depth + 1 + R + k <= depthLimit`. The page's rule is k = 0 ("Pitfalls": real
-    /// engines refuse a null move once too little depth remains for the probe).
+    /// plies, `depth + 1 + R + k <= depthLimit`; 0 is off. The page's search asks that
+    /// much with k = 0 anyway ("Pitfalls": real engines refuse a null move once too little
+    /// depth remains for the probe).
     pub min_probe_depth: u32,
     /// Threat guard: no pass when [`Game::pass_is_dangerous`] (chess: in check).
     pub threat: bool,
@@ -181,10 +207,19 @@ pub struct Guards {
     /// the bound the probe must prove, at least beta for the maximizer, at most alpha for the
     /// minimizer (Stockfish's `eval >= beta`): elsewhere a probe rarely succeeds.
     pub eval_gate: bool,
+    /// Stockfish's evaluation term: R grows by one for every `eval_r` units by which the
+    /// static evaluation passes that bound, by at most 3; 0 is off.
+    pub eval_r: u32,
     /// Zero-window probe: search the probe (and a verification) in the null window at the
     /// bound, `(beta - 1, beta)` for the maximizer, `(alpha, alpha + 1)` for the minimizer,
     /// since it only asks whether the bound is reached; the page searches the node's window.
+    /// The deep search probes so whatever this says.
     pub zero_window: bool,
+    /// Pass only at nodes searched with a null window (`beta - alpha = 1`): Stockfish's
+    /// `!PvNode`, never on the principal variation. Under principal-variation search (the
+    /// deep search) every node off the principal variation qualifies; the page's alpha-beta
+    /// gives its nodes wide windows, so there it rarely passes at all.
+    pub non_pv: bool,
     /// Verification of a probe that failed high.
     pub verification: Verification,
 }
@@ -228,38 +263,46 @@ impl Guards {
         ..Self::unguarded(3)
     };
 
-    /// Heinz (1999): R = 3 with more than [`HEINZ_DEPTH`] plies left, else 2; no pass where
-    /// the game calls passing dangerous. Named `adaptive`.
+    /// Heinz (1999, "Adaptive Null-Move Pruning"): R = 3 with more than [`HEINZ_DEPTH`]
+    /// plies left, else 2; no pass where the game calls passing dangerous. Named `adaptive`.
     pub const ADAPTIVE: Self = Self {
         rule: ReductionRule::Adaptive,
         ..Self::R3
     };
 
-    /// Tabibi & Netanyahu (2002): R = 3 with their verification; no pass where the game calls
-    /// passing dangerous. Named `verified`.
+    /// Tabibi & Netanyahu (2002, "Verified Null-Move Pruning"): R = 3 with their
+    /// verification; no pass where the game calls passing dangerous. Named `verified`.
     pub const VERIFIED: Self = Self {
         verification: Verification::TabibiNetanyahu,
         ..Self::R3
     };
 
-    /// Stockfish's step 9 conditions: no pass where the game calls passing dangerous (in
-    /// check), none without material (non-pawn material, one unit), the eval gate, a
-    /// zero-window probe, R = 3 plus a third of the remaining depth, and verification with
-    /// more than [`HEINZ_DEPTH`] plies left (Stockfish waits for 16; seven is "deep" on the
-    /// scale of the small games here). Named `stockfish`.
+    /// Stockfish's null-move step, every condition of it the library can state (read in
+    /// `src/search.cpp` of a 2021 Stockfish, where the step is numbered 8, "Null move search
+    /// with verification search"; older versions number it 9): never on the principal
+    /// variation (`!PvNode`, [`Guards::non_pv`]), no pass in check (the threat guard), none
+    /// without non-pawn material (the endgame guard at one unit), the static evaluation at
+    /// least beta (the eval gate), a zero-window probe, R = 3 plus a third of the remaining
+    /// depth plus one per pawn ([`STOCKFISH_EVAL_R`]) the evaluation passes beta by, at
+    /// most 3 more, and verification from [`STOCKFISH_VERIFY_FROM`] plies left. Left out:
+    /// its conditions on statistics the library does not keep (history scores, `ttPv`,
+    /// an improving evaluation). Named `stockfish`.
     pub const STOCKFISH: Self = Self {
         rule: ReductionRule::DepthScaled,
         min_material: 1,
         eval_gate: true,
+        eval_r: STOCKFISH_EVAL_R,
         zero_window: true,
+        non_pv: true,
         verification: Verification::Stockfish {
-            min_remaining: HEINZ_DEPTH + 1,
+            min_remaining: STOCKFISH_VERIFY_FROM,
         },
         ..Self::R3
     };
 
-    /// The low-material rule on its own: R = 3, no pass without material (one unit). Named
-    /// `npm` (chess: non-pawn material).
+    /// The low-material rule on its own (the companion article; Stockfish's
+    /// `non_pawn_material(us)`): R = 3, no pass without material (one unit). Named `npm`
+    /// (chess: non-pawn material).
     pub const NPM: Self = Self {
         min_material: 1,
         ..Self::unguarded(3)
@@ -276,7 +319,9 @@ impl Guards {
             threat: false,
             min_material: 0,
             eval_gate: false,
+            eval_r: 0,
             zero_window: false,
+            non_pv: false,
             verification: Verification::None,
         }
     }
@@ -312,12 +357,11 @@ impl Guards {
         !self.null_move || *self == Self::unguarded(self.reduction)
     }
 
-    /// Minimum probe depth: the probe, searched at `depth + 1 + r`, still has at least k
-    /// real plies before `depth_limit`. With k = 0 this is the page's `depth + R <
-    /// depthLimit`, which the searcher checks anyway.
+    /// Minimum probe depth: a probe of reduction `r` from a node with `remaining` plies
+    /// left still searches at least k real plies (`r + k < remaining`), or k is 0.
     #[must_use]
-    pub const fn probe_deep_enough(&self, depth: u32, r: u32, depth_limit: u32) -> bool {
-        r.saturating_add(self.min_probe_depth) < depth_limit.saturating_sub(depth)
+    pub const fn probe_deep_enough(&self, r: u32, remaining: u32) -> bool {
+        self.min_probe_depth == 0 || r.saturating_add(self.min_probe_depth) < remaining
     }
 
     /// Threat guard: no pass into the opponent's direct threat.
@@ -332,37 +376,63 @@ impl Guards {
         self.min_material == 0 || game.material() >= self.min_material
     }
 
-    /// Eval gate: no probe unless the static evaluation already reaches the probe's bound
-    /// (at least `beta` when the maximizer is to move, at most `alpha` otherwise).
+    /// Stockfish's `!PvNode`: with [`Guards::non_pv`], a pass only in a null window.
     #[must_use]
-    pub fn eval_allows<G: Game>(&self, game: &G, alpha: Value, beta: Value) -> bool {
-        !self.eval_gate
-            || if game.maximizing() {
-                game.evaluate() >= beta
-            } else {
-                game.evaluate() <= alpha
-            }
+    #[inline]
+    pub const fn window_allows(&self, alpha: Value, beta: Value) -> bool {
+        !self.non_pv || beta - alpha <= 1
     }
 
-    /// The reduction of a probe `remaining` plies above the depth limit: R, Heinz's adaptive
-    /// R or Stockfish's growing R ([`ReductionRule`]).
+    /// How far a static evaluation `eval` passes the bound a probe must prove in the window
+    /// `(alpha, beta)`: `eval - beta` when the maximizer is to move, `alpha - eval`
+    /// otherwise (negative when it falls short).
+    #[must_use]
+    pub const fn margin(maximizing: bool, eval: Value, alpha: Value, beta: Value) -> Value {
+        if maximizing {
+            eval - beta
+        } else {
+            alpha - eval
+        }
+    }
+
+    /// Eval gate: no probe unless the static evaluation reaches the probe's bound (a
+    /// [`Guards::margin`] of at least 0).
+    #[must_use]
+    pub const fn eval_allows(&self, margin: Value) -> bool {
+        !self.eval_gate || margin >= 0
+    }
+
+    /// The reduction of a probe `remaining` plies above the depth limit whose evaluation
+    /// passes the bound by `margin` ([`Guards::margin`]; only [`Guards::eval_r`] reads it):
+    /// R, Heinz's adaptive R or Stockfish's growing R ([`ReductionRule`]), plus the
+    /// evaluation term.
     ///
     /// # Example
     /// ```
     /// use nullmove_optimized::{Guards, ReductionRule};
     /// let heinz = Guards::ADAPTIVE;
-    /// assert_eq!((heinz.reduction_at(7), heinz.reduction_at(6)), (3, 2)); // Heinz's rule
+    /// assert_eq!((heinz.reduction(7, 0), heinz.reduction(6, 0)), (3, 2)); // Heinz's rule
     /// let growing = Guards { rule: ReductionRule::DepthScaled, ..Guards::unguarded(3) };
-    /// assert_eq!((growing.reduction_at(2), growing.reduction_at(9)), (3, 6));
-    /// assert_eq!(Guards::unguarded(3).reduction_at(2), 3);
+    /// assert_eq!((growing.reduction(2, 0), growing.reduction(9, 0)), (3, 6));
+    /// // Stockfish at 8 plies left, the evaluation 1.5 pawns above beta: 3 + 8/3 + 1.
+    /// assert_eq!(Guards::STOCKFISH.reduction(8, 150), 6);
+    /// assert_eq!(Guards::STOCKFISH.reduction(8, 900), 8); // the evaluation adds at most 3
     /// ```
     #[must_use]
-    pub const fn reduction_at(&self, remaining: u32) -> u32 {
-        match self.rule {
+    #[inline]
+    pub const fn reduction(&self, remaining: u32, margin: Value) -> u32 {
+        let depth_part = match self.rule {
             ReductionRule::Adaptive if remaining <= HEINZ_DEPTH => self.reduction.saturating_sub(1),
             ReductionRule::Fixed | ReductionRule::Adaptive => self.reduction,
             ReductionRule::DepthScaled => self.reduction.saturating_add(remaining / 3),
-        }
+        };
+        let eval_part = if self.eval_r == 0 || margin <= 0 {
+            0
+        } else {
+            let steps = margin as u32 / self.eval_r;
+            if steps < 3 { steps } else { 3 }
+        };
+        depth_part.saturating_add(eval_part)
     }
 
     /// The window the probe of a node with window `(alpha, beta)` searches: the node's own,
@@ -382,26 +452,31 @@ impl Guards {
         }
     }
 
-    /// Every guard's predicate on a pass at `depth` with reduction `r`, the page's own rule
-    /// excepted (the searcher checks that first): the conjunction the searcher's
-    /// `null_move_allowed` ends with.
-    #[allow(clippy::too_many_arguments)] // the node's whole situation, read once per probe
-    pub(crate) fn allows<G: Game>(
+    /// Every guard's predicate on a pass with `remaining` plies left in the window `(alpha,
+    /// beta)` (both searchers' own rules excepted: each checks those first), and the
+    /// probe's R when they all allow it.
+    pub(crate) fn probe<G: Game>(
         &self,
         game: &G,
-        depth: u32,
-        r: u32,
-        depth_limit: u32,
+        remaining: u32,
         state: Verifying,
         alpha: Value,
         beta: Value,
-    ) -> bool {
-        self.probe_deep_enough(depth, r, depth_limit)
+    ) -> Option<u32> {
+        let maximizing = game.maximizing();
+        let allowed = self.window_allows(alpha, beta)
             && self.threat_allows(game)
             && self.material_allows(game)
-            && self
-                .verification
-                .allows(state, game.maximizing(), depth, depth_limit)
-            && self.eval_allows(game, alpha, beta)
+            && self.verification.allows(state, maximizing, remaining);
+        if !allowed {
+            return None;
+        }
+        let margin = if self.eval_gate || self.eval_r > 0 {
+            Self::margin(maximizing, game.evaluate(), alpha, beta)
+        } else {
+            0
+        };
+        let r = self.reduction(remaining, margin);
+        (self.eval_allows(margin) && self.probe_deep_enough(r, remaining)).then_some(r)
     }
 }

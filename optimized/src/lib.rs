@@ -63,11 +63,13 @@ pub mod trace;
 
 pub use config::Config;
 pub use deep::{
-    DEFAULT_TT_BITS, DeepConfig, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats,
-    HEINZ_ABOVE, INFINITY, Iteration, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, NullMove, Outcome,
-    Preset, PresetError, Reduction, STOCKFISH_VERIFY_FROM, VerifyRule,
+    DEFAULT_TT_BITS, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats, MATE, MATE_BOUND,
+    MAX_DEPTH, MAX_PLY,
 };
-pub use guards::{GuardError, Guards, HEINZ_DEPTH, ReductionRule, Verification};
+pub use guards::{
+    GuardError, Guards, HEINZ_DEPTH, PresetError, ReductionRule, STOCKFISH_EVAL_R,
+    STOCKFISH_VERIFY_FROM, Verification,
+};
 pub use nullmove_core::{Game, INF, Stats, Value};
 pub use report::{Bound, Report, RootMove};
 pub use searcher::{Searcher, search, search_traced};

@@ -1,4 +1,4 @@
-//! What a search says about its root, for any game.
+//! What a search says about its root, for any game and either searcher.
 
 use nullmove_core::{Stats, Value};
 
@@ -34,6 +34,16 @@ impl Bound {
             Self::Exact
         }
     }
+
+    /// The same bound seen from the other side (a value negated): upper and lower swap.
+    #[must_use]
+    pub const fn flipped(self) -> Self {
+        match self {
+            Self::Upper => Self::Lower,
+            Self::Lower => Self::Upper,
+            Self::Exact => Self::Exact,
+        }
+    }
 }
 
 /// A root move, the value its child search returned, and whether that value is exact.
@@ -47,34 +57,38 @@ pub struct RootMove<M> {
     pub bound: Bound,
 }
 
-/// What a search found at its root, generic over the game's move `M`.
+/// What a search found at its root, generic over the game's move `M` and the counters `S`:
+/// [`Stats`] for the page's searcher, [`crate::DeepStats`] (the same and what only the deep
+/// search counts) for the deep one.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Report<M> {
-    /// The move to play: the first move, in the game's move order, whose value is strictly
+pub struct Report<M, S = Stats> {
+    /// The move to play: the first move, in the order searched, whose value is strictly
     /// better for the side to move than every move before it (so ties go to the earlier
-    /// move); `None` when the root is a finished game or the depth limit is 0.
+    /// move); `None` when the root is a finished game or the depth limit is 0. The page's
+    /// searcher searches in the game's move order, the deep one orders moves first (the
+    /// previous iteration's best, captures, killers).
     pub best_move: Option<M>,
     /// What the root call returns: the best move's value, from the maximizer's point of view.
     pub value: Value,
-    /// Every root move in move order, with its value and bound.
+    /// Every root move in the order searched, with its value and bound.
     pub moves: Vec<RootMove<M>>,
     /// The principal variation: the best move, then each side's best reply in turn, as long
     /// as the search searched them (it ends at the depth limit, at a finished game, or where
     /// the line's last node was settled without a move).
     pub pv: Vec<M>,
     /// The counters: nodes (every call of the recursive search, root and probes included),
-    /// null-move probes and cutoffs, alpha-beta cutoffs.
-    pub stats: Stats,
+    /// null-move probes and cutoffs, alpha-beta cutoffs, verifications.
+    pub stats: S,
 }
 
-impl<M> Default for Report<M> {
+impl<M, S: Default> Default for Report<M, S> {
     fn default() -> Self {
         Self {
             best_move: None,
             value: 0,
             moves: Vec::new(),
             pv: Vec::new(),
-            stats: Stats::default(),
+            stats: S::default(),
         }
     }
 }
@@ -85,7 +99,9 @@ impl<M> Report<M> {
     pub const fn nodes(&self) -> u64 {
         self.stats.nodes
     }
+}
 
+impl<M, S> Report<M, S> {
     /// The root move `mv`, if it was searched.
     #[must_use]
     pub fn root_move(&self, mv: M) -> Option<&RootMove<M>>

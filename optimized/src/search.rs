@@ -39,7 +39,9 @@ pub(crate) struct NoHook;
 
 impl<M> RootHook<M> for NoHook {
     #[inline]
-    fn record(&mut self, _mv: M, _value: Value, _alpha: Value, _beta: Value) {}
+    fn record(&mut self, _mv: M, _value: Value, _alpha: Value, _beta: Value) {
+        // Below the root nothing is recorded.
+    }
 }
 
 /// The side to move as a type, with the search's two switches: each node's max-or-min
@@ -101,7 +103,10 @@ mod limit {
 /// variation's rows. Holds no heap memory of its own.
 pub(crate) struct Run<'a, G: Game, S: EventSink<G::Move> + ?Sized> {
     depth_limit: u32,
-    guards: Guards,
+    /// Whether null move is on at all ([`Guards::null_move`]), and its fixed R.
+    null_move: bool,
+    reduction: u32,
+    guards: &'a Guards,
     /// Whether any guard is on: with none, the guards cost the page's search one test.
     guarded: bool,
     /// Whether the principal variation is kept.
@@ -119,10 +124,12 @@ pub(crate) struct Run<'a, G: Game, S: EventSink<G::Move> + ?Sized> {
 
 impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     /// A search under `config`, emitting into `sink`, keeping lines in `lines`.
-    pub(crate) fn new(config: &Config, sink: &'a mut S, lines: &'a mut Lines<G::Move>) -> Self {
-        let guards = config.guards();
+    pub(crate) fn new(config: &'a Config, sink: &'a mut S, lines: &'a mut Lines<G::Move>) -> Self {
+        let guards = config.guards_ref();
         Self {
             depth_limit: config.depth_limit(),
+            null_move: guards.null_move,
+            reduction: guards.reduction,
             guards,
             guarded: !guards.is_unguarded(),
             pv: config.pv(),
@@ -187,38 +194,29 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     /// is the node's type): null move on, not at the root ("the root's actual answer is the
     /// move itself"), and the probe must start before the depth limit (`depth + R <
     /// depthLimit`); then the game's own rule (chess: not in check); then, when any is on,
-    /// the guards' predicates.
+    /// the guards' predicates. The probe's R when all allow it: the fixed R, or the one the
+    /// guards give for the remaining depth and the evaluation ([`Guards::reduction`]).
     #[inline]
-    fn null_move_allowed<Sd: Side>(&self, game: &G, depth: u32, alpha: Value, beta: Value) -> bool {
-        self.guards.null_move
-            && depth > 0
-            && if Sd::GUARDED {
-                self.reduction::<Sd>(depth) < self.depth_limit - depth
-            } else {
-                depth < self.probes_below
-            }
-            && game.null_allowed()
-            && (!Sd::GUARDED
-                || self.guards.allows(
-                    game,
-                    depth,
-                    self.reduction::<Sd>(depth),
-                    self.depth_limit,
-                    self.verifying,
-                    alpha,
-                    beta,
-                ))
-    }
-
-    /// The reduction R of a probe from a node at `depth`: the fixed R, or the one
-    /// [`Guards::reduction_at`] gives for the remaining depth.
-    #[inline]
-    fn reduction<Sd: Side>(&self, depth: u32) -> u32 {
-        if Sd::GUARDED {
-            self.guards.reduction_at(self.depth_limit - depth)
-        } else {
-            self.guards.reduction
+    fn null_reduction<Sd: Side>(
+        &self,
+        game: &G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Option<u32> {
+        if !(self.null_move && depth > 0) {
+            return None;
         }
+        if !Sd::GUARDED {
+            return (depth < self.probes_below && game.null_allowed()).then_some(self.reduction);
+        }
+        let remaining = self.depth_limit - depth;
+        if !game.null_allowed() {
+            return None;
+        }
+        self.guards
+            .probe(game, remaining, self.verifying, alpha, beta)
+            .filter(|&r| r < remaining)
     }
 
     /// The probe's cutoff step, after a probe failed high at `depth`: the
@@ -232,17 +230,19 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         &mut self,
         game: G,
         depth: u32,
+        r: u32,
         alpha: Value,
         beta: Value,
     ) -> Option<Value> {
         let verification = self.guards.verification;
-        let r = self.reduction::<Sd>(depth);
         let bound = if Sd::MAXIMIZING { beta } else { alpha };
-        let Some(target_depth) = verification.target(depth, r, self.depth_limit, self.verifying)
-        else {
+        let remaining = self.depth_limit - depth;
+        let Some(shallower) = verification.shallower(remaining, r, self.verifying) else {
             return Some(self.prune(depth, bound));
         };
+        let target_depth = depth + shallower;
         debug_assert!(target_depth < self.depth_limit, "a real search");
+        self.stats.verifications += 1;
         let maximizing = Sd::MAXIMIZING;
         self.emit(|| Event::VerifyStart {
             depth,
@@ -261,6 +261,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         );
         self.verifying = outer;
         let fails = Self::probe_fails(Sd::MAXIMIZING, score, alpha, beta);
+        self.stats.verification_failures += u64::from(!fails);
         self.emit(|| Event::VerifyResolved {
             depth,
             maximizing,
@@ -403,8 +404,12 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
 
         // 3. The null move: pass, search the opponent's reply at depth + 1 + R with null
         //    moves disabled, and prune if even that reaches the bound.
-        if ALLOW_NULL && self.null_move_allowed::<Sd>(&game, depth, alpha, beta) {
-            let r = self.reduction::<Sd>(depth);
+        let null_r = if ALLOW_NULL {
+            self.null_reduction::<Sd>(&game, depth, alpha, beta)
+        } else {
+            None
+        };
+        if let Some(r) = null_r {
             let bound = if maximizing { beta } else { alpha };
             self.stats.null_probes += 1;
             self.emit(|| Event::ProbeStart {
@@ -439,7 +444,8 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
                 if !Sd::GUARDED {
                     return self.prune(depth, bound);
                 }
-                if let Some(value) = self.confirm_cutoff::<Sd>(game.clone(), depth, alpha, beta) {
+                if let Some(value) = self.confirm_cutoff::<Sd>(game.clone(), depth, r, alpha, beta)
+                {
                     return value;
                 }
             }

@@ -503,6 +503,16 @@ impl Game for TicTacToe {
     }
 }
 
+/// Tic-tac-toe for the deep search too: its one word holds the marks, the base-3 key and the
+/// side to move, so it is its own table key.
+impl crate::DeepGame for TicTacToe {
+    const MAX_MOVES: usize = 9;
+
+    fn key(&self) -> u64 {
+        self.word
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

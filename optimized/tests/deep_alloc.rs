@@ -1,14 +1,15 @@
 //! The deep search allocates nothing while it searches, proven with a counting global
 //! allocator (its own test binary with a single test, as `tests/alloc.rs`): every buffer
 //! (the move stack, the table, killers, the principal variation) is made by
-//! `DeepSearcher::new`, and `clear`/`set_game` reuse them.
+//! `DeepSearcher::with_table`, and `clear`/`set_game` reuse them; every game is a copied
+//! value.
 
 mod deep_support;
 
 use deep_support::{RandomTree, Ttt};
 use nullmove_core::Position;
 use nullmove_counting::CountingAllocator;
-use nullmove_optimized::{DeepConfig, DeepSearcher, Preset};
+use nullmove_optimized::{Config, DeepSearcher, Guards};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
@@ -17,33 +18,36 @@ static GLOBAL: CountingAllocator = CountingAllocator;
 fn the_deep_search_never_allocates() {
     let positions = Position::all_nonterminal();
     let trees: Vec<RandomTree> = (0..100).map(|seed| RandomTree::new(seed, 12)).collect();
-    for preset in Preset::ALL {
+    for (preset, guards) in Guards::presets() {
         for tt_bits in [None, Some(12)] {
-            let config = DeepConfig {
-                null: preset.null_move(),
-                tt_bits,
-            };
             // Built before counting: the searchers and every game they will be handed.
-            let mut ttt = DeepSearcher::new(Ttt::new(&positions[0]), config);
+            let mut ttt = DeepSearcher::with_table(Ttt::new(&positions[0]), tt_bits);
             let games: Vec<Ttt> = positions.iter().step_by(7).map(Ttt::new).collect();
-            let mut tree = DeepSearcher::new(trees[0].clone(), config);
+            let mut tree = DeepSearcher::with_table(trees[0], tt_bits);
             let mut tree_games = trees.clone();
+            let (nine, eight) = (
+                Config::new(9).with_guards(guards),
+                Config::new(8).with_guards(guards),
+            );
 
             let (nodes, n) = CountingAllocator::measure(|| {
                 let mut nodes = 0;
                 for g in games {
                     ttt.set_game(g);
                     nodes += ttt
-                        .search(9, |it| {
-                            std::hint::black_box(it.pv);
+                        .search(&nine, |it| {
+                            std::hint::black_box(&it.root.pv);
                         })
                         .expect("depth")
+                        .root
                         .stats
+                        .shared
                         .nodes;
                 }
                 for g in tree_games.drain(..) {
                     tree.set_game(g);
-                    nodes += tree.search(8, |_| {}).expect("depth").stats.nodes;
+                    let report = tree.search(&eight, |_| {}).expect("depth");
+                    nodes += report.root.stats.shared.nodes;
                 }
                 nodes
             });
@@ -55,7 +59,6 @@ fn the_deep_search_never_allocates() {
         }
     }
     // The counter counts: building a searcher allocates its buffers.
-    let (_, n) =
-        CountingAllocator::measure(|| DeepSearcher::new(trees[0].clone(), DeepConfig::new(None)));
+    let (_, n) = CountingAllocator::measure(|| DeepSearcher::with_table(trees[0], None));
     assert!(n >= 5, "{n}");
 }

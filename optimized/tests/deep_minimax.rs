@@ -9,57 +9,53 @@
 
 mod deep_support;
 
-use deep_support::{Piles, RandomTree, Ttt, minimax, root_values};
-use nullmove_core::Position;
-use nullmove_optimized::{DeepConfig, DeepGame, DeepSearcher, MATE, MATE_BOUND};
+use deep_support::{Iteration, Piles, RandomTree, Ttt, iterations, last, minimax, root_values};
+use nullmove_core::{Position, Value};
+use nullmove_optimized::{DeepGame, DeepSearcher, Game, Guards, MATE, MATE_BOUND};
 
 /// The two table settings every exhaustive check runs under.
 const TABLES: [Option<u32>; 2] = [None, Some(12)];
 
-fn plain(tt_bits: Option<u32>) -> DeepConfig {
-    DeepConfig {
-        null: None,
-        tt_bits,
-    }
+/// One search to `depth` without null move, with a table of `2^tt` slots or none.
+fn plain<G: DeepGame>(game: &G, depth: u32, tt: Option<u32>) -> Iteration<G::Move> {
+    last(
+        &mut DeepSearcher::with_table(game.clone(), tt),
+        depth,
+        Guards::NONE,
+    )
 }
 
 /// The deep search's value and move against plain minimax, every iteration of one search.
-fn check_against_minimax<G: DeepGame + Clone + std::fmt::Debug>(
-    game: &G,
-    depth: u32,
-    tt: Option<u32>,
-) {
-    let mut searcher = DeepSearcher::new(game.clone(), plain(tt));
-    let mut iterations = Vec::new();
-    searcher
-        .search(depth, |it| {
-            iterations.push((it.depth, it.value, it.best_move, it.pv.to_vec()));
-        })
-        .expect("depth in range");
-    for (d, value, best, pv) in iterations {
-        let mut g = game.clone();
-        let roots = root_values(&mut g, d as i32);
+fn check_against_minimax<G: DeepGame + std::fmt::Debug>(game: &G, depth: u32, tt: Option<u32>) {
+    let mut searcher = DeepSearcher::with_table(game.clone(), tt);
+    for it in iterations(&mut searcher, depth, Guards::NONE) {
+        let d = it.depth;
+        let roots = root_values(game, d as i32);
+        // A root without moves is a finished game, as minimax scores it.
         let exact = roots
             .iter()
             .map(|&(_, v)| v)
             .max()
-            .or(Some(g.outcome_without_moves().value(0)).filter(|_| best.is_none()));
-        assert_eq!(Some(value), exact, "{game:?} depth {d} table {tt:?}");
+            .unwrap_or_else(|| minimax(game, d as i32, 0));
+        assert_eq!(it.value, exact, "{game:?} depth {d} table {tt:?}");
         if !roots.is_empty() {
             let chosen = roots
                 .iter()
-                .find(|&&(m, _)| Some(m) == best)
+                .find(|&&(m, _)| Some(m) == it.best_move)
                 .map(|&(_, v)| v);
             assert_eq!(
-                chosen, exact,
+                chosen,
+                Some(exact),
                 "{game:?} depth {d}: the chosen move is worth the value"
             );
         }
         assert_eq!(
-            pv.first().copied(),
-            best,
+            it.pv.first().copied(),
+            it.best_move,
             "the PV starts with the best move"
         );
+        // Every root move is reported with its value and bound, in the maximizer's view.
+        assert_eq!(searcher.report().root.moves.len(), roots.len());
     }
 }
 
@@ -79,25 +75,21 @@ fn tic_tac_toe_every_position_every_depth_equals_minimax() {
 #[test]
 fn tic_tac_toe_full_depth_is_the_solved_game_with_its_distances() {
     for p in Position::all_nonterminal() {
-        let exact = nullmove_oracle::solve(&p);
-        // The oracle scores for X; ours for the side to move.
-        let for_mover = if p.side_to_move().is_maximizing() {
-            exact
-        } else {
-            -exact
-        };
-        let expected = match for_mover {
+        // The oracle scores for X, as the report does.
+        let exact: Value = nullmove_oracle::solve(&p);
+        let expected = match exact {
             0 => 0,
             v if v > 0 => MATE - (10 - v),
             v => -(MATE - (10 + v)),
         };
         for tt in TABLES {
-            let mut searcher = DeepSearcher::new(Ttt::new(&p), plain(tt));
-            let report = searcher.search(9, |_| {}).expect("depth 9");
-            assert_eq!(report.value, expected, "{p} table {tt:?}");
-            if report.value.abs() >= MATE_BOUND {
+            let mut searcher = DeepSearcher::with_table(Ttt::new(&p), tt);
+            let it = last(&mut searcher, 9, Guards::NONE);
+            let value = searcher.report().root.value;
+            assert_eq!(value, expected, "{p} table {tt:?}");
+            if value.abs() >= MATE_BOUND {
                 // The principal variation plays the game out to the announced end.
-                assert_eq!(searcher.pv().len() as i32, MATE - report.value.abs(), "{p}");
+                assert_eq!(it.pv.len() as i32, MATE - value.abs(), "{p}");
             }
         }
     }
@@ -130,13 +122,15 @@ fn piles_full_depth_give_the_solved_distances_with_and_without_the_table() {
             };
             // One ply more than the stones: the last take's child is searched, not stood on.
             let depth = u32::from(a + b) + 1;
-            let exact = minimax(&mut game.clone(), depth as i32, 0);
+            let exact = minimax(&game, depth as i32, 0);
             // Taking the last stone wins, so the game is a win or a loss, never a draw.
             assert!(exact.abs() >= MATE_BOUND, "{game:?}");
             for tt in TABLES {
-                let mut searcher = DeepSearcher::new(game, plain(tt));
-                let report = searcher.search(depth, |_| {}).expect("depth");
-                assert_eq!(report.value, exact, "{game:?} table {tt:?}");
+                assert_eq!(
+                    plain(&game, depth, tt).value,
+                    exact,
+                    "{game:?} table {tt:?}"
+                );
             }
             check_against_minimax(&game, depth, Some(12));
         }
@@ -149,33 +143,28 @@ fn piles_full_depth_give_the_solved_distances_with_and_without_the_table() {
 fn iterations_are_the_searches_to_their_depth() {
     for seed in 0..50 {
         let game = RandomTree::new(seed, 9);
-        let mut deep = DeepSearcher::new(game.clone(), plain(Some(10)));
-        let mut seen = Vec::new();
-        deep.search(6, |it| {
-            seen.push((it.depth, it.value, it.best_move, it.stats));
-        })
-        .expect("depth");
-        for &(d, value, best, stats) in &seen {
-            let mut shallow = DeepSearcher::new(game.clone(), plain(Some(10)));
-            let r = shallow.search(d, |_| {}).expect("depth");
-            assert_eq!(
-                (r.value, r.best_move, r.stats),
-                (value, best, stats),
-                "seed {seed} depth {d}"
-            );
+        let mut deep = DeepSearcher::with_table(game, Some(10));
+        let seen = iterations(&mut deep, 6, Guards::NONE);
+        for it in &seen {
+            let alone = plain(&game, it.depth, Some(10));
+            assert_eq!(&alone, it, "seed {seed} depth {}", it.depth);
         }
-        deep.set_game(game.clone());
-        let again = deep.search(6, |_| {}).expect("depth");
-        assert_eq!(again.stats, seen.last().expect("six iterations").3);
+        deep.set_game(game);
+        let again = last(&mut deep, 6, Guards::NONE);
+        assert_eq!(again.stats, seen.last().expect("six iterations").stats);
     }
 }
 
 #[test]
 fn a_depth_out_of_range_is_refused() {
-    let mut searcher = DeepSearcher::new(RandomTree::new(1, 3), plain(None));
-    assert!(searcher.search(0, |_| {}).is_err());
+    let mut searcher = DeepSearcher::with_table(RandomTree::new(1, 3), None);
+    let config = |d| nullmove_optimized::Config::new(d).with_guards(Guards::NONE);
+    assert!(searcher.search(&config(0), |_| {}).is_err());
     assert_eq!(
-        searcher.search(65, |_| {}).unwrap_err().to_string(),
+        searcher
+            .search(&config(65), |_| {})
+            .unwrap_err()
+            .to_string(),
         "depth 65 is out of range: expected 1..=64"
     );
 }
@@ -184,46 +173,38 @@ fn a_depth_out_of_range_is_refused() {
 /// claims one everywhere still gets a move chosen, worth a draw.
 #[test]
 fn draws_by_rule_count_below_the_root_only() {
-    #[derive(Debug, Clone)]
+    #[derive(Debug, Clone, Copy)]
     struct AlwaysDrawn(Piles);
-    impl DeepGame for AlwaysDrawn {
+    impl Game for AlwaysDrawn {
         type Move = deep_support::Take;
+        type Moves = deep_support::Takes;
+        fn maximizing(&self) -> bool {
+            self.0.maximizing()
+        }
+        fn moves(&self) -> Self::Moves {
+            self.0.moves()
+        }
+        fn play(&mut self, mv: Self::Move) {
+            self.0.play(mv);
+        }
+        fn pass(&mut self) {
+            self.0.pass();
+        }
+        fn terminal_score(&self, depth: u32) -> Option<Value> {
+            self.0.terminal_score(depth)
+        }
+        fn evaluate(&self) -> Value {
+            self.0.evaluate()
+        }
+    }
+    impl DeepGame for AlwaysDrawn {
         const MAX_MOVES: usize = 4;
+        const ENDS_ONLY_WITHOUT_MOVES: bool = true;
         fn key(&self) -> u64 {
             self.0.key()
         }
-        fn legal_moves(&self, out: &mut Vec<Self::Move>) {
-            self.0.legal_moves(out);
-        }
-        fn noisy_moves(&self, out: &mut Vec<Self::Move>) {
-            self.0.noisy_moves(out);
-        }
-        fn capture_order(&self, mv: Self::Move) -> Option<i32> {
-            self.0.capture_order(mv)
-        }
-        fn make(&mut self, mv: Self::Move) {
-            self.0.make(mv);
-        }
-        fn unmake(&mut self, mv: Self::Move) {
-            self.0.unmake(mv);
-        }
-        fn make_null(&mut self) {}
-        fn unmake_null(&mut self) {}
-        fn in_check(&self) -> bool {
-            false
-        }
-        fn evaluate(&self) -> nullmove_core::Value {
-            self.0.evaluate()
-        }
-        fn outcome_without_moves(&self) -> nullmove_optimized::Outcome {
-            self.0.outcome_without_moves()
-        }
-        fn rule_draw(&self, ply: usize) -> bool {
-            assert!(ply > 0, "asked at the root");
+        fn draw_by_rule(&self) -> bool {
             true
-        }
-        fn material(&self) -> nullmove_core::Value {
-            1
         }
     }
     // Taking both stones of [2, 0] wins at once, but every child is drawn by rule first;
@@ -234,11 +215,9 @@ fn draws_by_rule_count_below_the_root_only() {
         first: true,
     });
     for tt in TABLES {
-        let mut s = DeepSearcher::new(game.clone(), plain(tt));
-        let r = s.search(3, |_| {}).expect("depth");
+        let r = plain(&game, 3, tt);
         assert_eq!((r.best_move, r.value), (Some((0, 2)), 0));
     }
     // Without the rule the same root wins in one ply.
-    let mut s = DeepSearcher::new(game.0, plain(None));
-    assert_eq!(s.search(3, |_| {}).expect("depth").value, MATE - 1);
+    assert_eq!(plain(&game.0, 3, None).value, MATE - 1);
 }

@@ -12,9 +12,12 @@
 
 mod deep_support;
 
-use deep_support::{Piles, RandomTree, Ttt, minimax, mix};
+use deep_support::{Piles, RandomTree, Ttt, for_max, last, minimax, mix};
 use nullmove_core::{Position, Value};
-use nullmove_optimized::{DeepConfig, DeepGame, DeepSearcher, INFINITY, MATE};
+use nullmove_optimized::{Config, DeepGame, DeepSearcher, Guards, MATE};
+
+/// Above every score the deep search computes.
+const INFINITY: Value = MATE + 1;
 
 /// Windows around `exact`: touching it from either side, a point wide, wide, open.
 fn windows(exact: Value, r: u64) -> Vec<(Value, Value)> {
@@ -36,19 +39,25 @@ fn windows(exact: Value, r: u64) -> Vec<(Value, Value)> {
     w
 }
 
-/// Checks every window at `depth` and `ply` for the searcher's current position.
-fn check<G: DeepGame + Clone + std::fmt::Debug>(
+/// Plain search to `depth`, no null move.
+fn plain(depth: u32) -> Config {
+    Config::new(depth).with_guards(Guards::NONE)
+}
+
+/// Checks every window at `depth` and `ply` for the searcher's current position, values
+/// and windows from the maximizer's point of view.
+fn check<G: DeepGame + std::fmt::Debug>(
     searcher: &mut DeepSearcher<G>,
     depth: u32,
     ply: usize,
     r: u64,
 ) -> usize {
-    let mut g = searcher.game().clone();
-    let exact = minimax(&mut g, depth as i32, ply);
+    let g = searcher.game().clone();
+    let exact = for_max(&g, minimax(&g, depth as i32, ply));
     let mut checked = 0;
     for (alpha, beta) in windows(exact, r) {
         let v = searcher
-            .search_window(depth, ply, alpha, beta)
+            .search_window(&plain(depth), ply, alpha, beta)
             .expect("valid call");
         let game = searcher.game();
         if v <= alpha {
@@ -69,11 +78,9 @@ fn check<G: DeepGame + Clone + std::fmt::Debug>(
     checked
 }
 
-fn plain() -> DeepConfig {
-    DeepConfig {
-        null: None,
-        tt_bits: Some(10),
-    }
+/// A searcher with a small table.
+fn searcher<G: DeepGame>(game: G) -> DeepSearcher<G> {
+    DeepSearcher::with_table(game, Some(10))
 }
 
 #[test]
@@ -81,9 +88,9 @@ fn tic_tac_toe_windows_with_a_warm_table() {
     let mut checked = 0;
     for (i, p) in Position::all_nonterminal().iter().enumerate() {
         let r = mix(i as u64);
-        let mut searcher = DeepSearcher::new(Ttt::new(p), plain());
+        let mut searcher = searcher(Ttt::new(p));
         // A shallow search first: its heuristic entries must never answer a full-depth ask.
-        searcher.search(1 + (r % 9) as u32, |_| {}).expect("depth");
+        last(&mut searcher, 1 + (r % 9) as u32, Guards::NONE);
         let full = 10 - p.marks() as u32;
         for k in 0..4 {
             let ply = ((r >> (8 * k)) % 6) as usize;
@@ -102,15 +109,12 @@ fn piles_windows_around_mate_scores_at_other_plies() {
                 continue;
             }
             let r = mix(u64::from(a) * 16 + u64::from(b));
-            let mut searcher = DeepSearcher::new(
-                Piles {
-                    piles: [a, b],
-                    first: true,
-                },
-                plain(),
-            );
+            let mut searcher = searcher(Piles {
+                piles: [a, b],
+                first: true,
+            });
             let full = u32::from(a + b) + 1;
-            searcher.search(full.div_ceil(2), |_| {}).expect("depth");
+            last(&mut searcher, full.div_ceil(2), Guards::NONE);
             for ply in [0, 1, 2, 5, 9] {
                 checked += check(&mut searcher, full, ply, r >> ply);
                 checked += check(&mut searcher, full + 2, ply, r >> (ply + 3));
@@ -119,14 +123,14 @@ fn piles_windows_around_mate_scores_at_other_plies() {
     }
     assert!(checked > 1_500, "{checked}");
     // The scores compared are mates: a win n plies below the node, found at ply p, is MATE - p - n.
-    let mut s = DeepSearcher::new(
-        Piles {
-            piles: [1, 0],
-            first: true,
-        },
-        plain(),
+    let mut s = searcher(Piles {
+        piles: [1, 0],
+        first: true,
+    });
+    assert_eq!(
+        s.search_window(&plain(2), 4, -INFINITY, INFINITY),
+        Ok(MATE - 5)
     );
-    assert_eq!(s.search_window(2, 4, -INFINITY, INFINITY), Ok(MATE - 5));
 }
 
 #[test]
@@ -138,9 +142,9 @@ fn random_tree_windows() {
         for (k, depth) in [5, 2, 4].into_iter().enumerate() {
             let ply = (r >> k) as usize % 3;
             let game = RandomTree::with_spread(seed, 7, spread);
-            let mut searcher = DeepSearcher::new(game, plain());
+            let mut searcher = searcher(game);
             searcher
-                .search_window(depth, ply, -INFINITY, INFINITY)
+                .search_window(&plain(depth), ply, -INFINITY, INFINITY)
                 .expect("valid");
             checked += check(&mut searcher, depth, ply, r >> (k + 5));
             checked += check(&mut searcher, depth, ply, r >> (k + 9));
@@ -151,18 +155,20 @@ fn random_tree_windows() {
 
 #[test]
 fn bad_calls_are_refused() {
-    let mut s = DeepSearcher::new(
-        Piles {
-            piles: [1, 1],
-            first: true,
-        },
-        plain(),
+    let mut s = searcher(Piles {
+        piles: [1, 1],
+        first: true,
+    });
+    assert!(s.search_window(&plain(0), 0, -1, 1).is_err());
+    assert!(s.search_window(&plain(1), 0, 1, 1).is_err());
+    assert!(
+        s.search_window(&plain(1), 0, -nullmove_core::INF - 1, 1)
+            .is_err()
     );
-    assert!(s.search_window(0, 0, -1, 1).is_err());
-    assert!(s.search_window(1, 0, 1, 1).is_err());
-    assert!(s.search_window(1, 0, -INFINITY - 1, 1).is_err());
     assert_eq!(
-        s.search_window(1, 64, -1, 1).unwrap_err().to_string(),
+        s.search_window(&plain(1), 64, -1, 1)
+            .unwrap_err()
+            .to_string(),
         "ply 64 is out of range: expected 0..64"
     );
 }

@@ -82,14 +82,19 @@ impl GuardCheck {
 
     fn on_probe(&mut self, depth: u32, side: Player, bound: Value, target_depth: u32) {
         let state = self.top();
+        let &(_, _, alpha, beta) = self.stack.last().expect("inside a call");
         self.expect_window = Some(self.probe_window(side));
         let g = self.guards;
         let r = target_depth - depth - 1;
         let remaining = self.depth_limit - depth;
-        if r != g.with_reduction(self.reduction).reduction_at(remaining) {
+        let margin = Guards::margin(side.is_maximizing(), state.evaluate(), alpha, beta);
+        if r != g
+            .with_reduction(self.reduction)
+            .reduction(remaining, margin)
+        {
             self.broke(format!("probe at depth {depth} with R {r}"));
         }
-        if !g.probe_deep_enough(depth, r, self.depth_limit) {
+        if r >= remaining || !g.probe_deep_enough(r, remaining) {
             self.broke(format!(
                 "probe at depth {depth} lands within {} of the limit",
                 g.min_probe_depth
@@ -114,6 +119,11 @@ impl GuardCheck {
             && remaining < 2
         {
             self.broke(format!("a verifying node passes with {remaining} ply left"));
+        }
+        if g.non_pv && beta - alpha > 1 {
+            self.broke(format!(
+                "a pass at depth {depth} in the window ({alpha}, {beta})"
+            ));
         }
         if g.eval_gate {
             let eval = state.evaluate();
@@ -230,9 +240,9 @@ impl EventSink for GuardCheck {
     }
 }
 
-#[test]
-fn every_pass_and_prune_obeys_its_guard() {
-    let configurations = [
+/// The guards replayed: each alone, and the combinations whose guards meet.
+fn configurations() -> Vec<Guards> {
+    vec![
         Guards {
             min_probe_depth: 1,
             ..PAGE
@@ -272,8 +282,16 @@ fn every_pass_and_prune_obeys_its_guard() {
             eval_gate: true,
             ..PAGE
         },
+        // Tic-tac-toe's evaluation moves in steps of 1, 3 and 9: one more ply per 3.
+        Guards { eval_r: 3, ..PAGE },
         Guards {
             zero_window: true,
+            ..PAGE
+        },
+        // Inside a zero-window probe every window is a point wide: there the rule passes.
+        Guards {
+            zero_window: true,
+            non_pv: true,
             ..PAGE
         },
         Guards {
@@ -286,49 +304,61 @@ fn every_pass_and_prune_obeys_its_guard() {
             ..PAGE
         },
         // Every condition at once, as the preset names them (R from the grid), verifying
-        // from two plies left so that these small searches verify.
+        // from two plies left so that these small searches verify, on any window.
         Guards {
+            non_pv: false,
             verification: Verification::Stockfish { min_remaining: 2 },
             ..Guards::STOCKFISH
         },
-    ];
-    let positions = Position::all_nonterminal();
-    for g in configurations {
-        let (failures, verifications, refuted): (Vec<String>, u64, u64) = positions
-            .par_iter()
-            .map(|p| {
-                let mut out = (Vec::new(), 0, 0);
-                for depth in [2, 3, 5, 7] {
-                    for r in 0..=2 {
-                        let params = params(depth, r, Mode::Null);
-                        let mut check = GuardCheck::new(g, depth, r, p);
-                        let traced = GuardedEngine::new(g).search_traced(p, &params, &mut check);
-                        if traced != GuardedEngine::new(g).search(p, &params) {
-                            out.0
-                                .push(format!("{p} d{depth} R{r}: tracing changes the report"));
-                        }
-                        if !check.stack.is_empty() || !check.verifying.is_empty() {
-                            out.0.push(format!("{p} d{depth} R{r}: calls left open"));
-                        }
-                        out.0.extend(
-                            check
-                                .broken
-                                .iter()
-                                .map(|b| format!("{p} d{depth} R{r}: {b}")),
-                        );
-                        out.1 += check.verifications;
-                        out.2 += check.refuted;
-                    }
-                }
-                out
-            })
-            .reduce(
-                || (Vec::new(), 0, 0),
-                |mut a, b| {
-                    a.0.extend(b.0);
-                    (a.0, a.1 + b.1, a.2 + b.2)
-                },
+    ]
+}
+
+/// One guard on one position, every depth limit and R of the grid: the checker's
+/// complaints, its verifications and how many of them refuted the cutoff.
+fn replay(g: Guards, p: &Position) -> (Vec<String>, u64, u64) {
+    let mut out = (Vec::new(), 0, 0);
+    for depth in [2, 3, 5, 7] {
+        for r in 0..=2 {
+            let params = params(depth, r, Mode::Null);
+            let mut check = GuardCheck::new(g, depth, r, p);
+            let traced = GuardedEngine::new(g).search_traced(p, &params, &mut check);
+            if traced != GuardedEngine::new(g).search(p, &params) {
+                out.0
+                    .push(format!("{p} d{depth} R{r}: tracing changes the report"));
+            }
+            if !check.stack.is_empty() || !check.verifying.is_empty() {
+                out.0.push(format!("{p} d{depth} R{r}: calls left open"));
+            }
+            out.0.extend(
+                check
+                    .broken
+                    .iter()
+                    .map(|b| format!("{p} d{depth} R{r}: {b}")),
             );
+            if traced.stats.verifications != check.verifications
+                || traced.stats.verification_failures != check.refuted
+            {
+                out.0
+                    .push(format!("{p} d{depth} R{r}: verifications miscounted"));
+            }
+            out.1 += check.verifications;
+            out.2 += check.refuted;
+        }
+    }
+    out
+}
+
+#[test]
+fn every_pass_and_prune_obeys_its_guard() {
+    let positions = Position::all_nonterminal();
+    for g in configurations() {
+        let (failures, verifications, refuted) = positions.par_iter().map(|p| replay(g, p)).reduce(
+            || (Vec::new(), 0, 0),
+            |mut a, b| {
+                a.0.extend(b.0);
+                (a.0, a.1 + b.1, a.2 + b.2)
+            },
+        );
         assert!(
             failures.is_empty(),
             "{g}: {}",

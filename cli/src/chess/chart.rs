@@ -6,7 +6,7 @@ use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
-use super::CONFIGURATIONS;
+use super::configuration_names;
 use super::suite::{BASELINE, SuiteDoc};
 use crate::common::CliError;
 
@@ -28,9 +28,8 @@ fn colour(configuration: &str) -> RGBColor {
         RGBColor(148, 103, 189),
         RGBColor(140, 86, 75),
     ];
-    let i = CONFIGURATIONS
-        .iter()
-        .position(|c| *c == configuration)
+    let i = configuration_names()
+        .position(|c| c == configuration)
         .unwrap_or(0);
     COLOURS[i % COLOURS.len()]
 }

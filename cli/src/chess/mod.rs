@@ -19,24 +19,22 @@ pub use suite::{ByPieces, SuiteDoc};
 use crate::common::{self, CliError, Io};
 use crate::progress::Progress;
 
-/// The type of a null-move configuration, and the one place the command line reads its
-/// names (SPEC.md: `none`, `r2`, `r3`, `adaptive`, `verified`, `stockfish`, `npm`).
-pub type Config = nullmove_chess::Preset;
+/// The type of a null-move configuration: one of the library's named [`Guards`] presets
+/// (`none`, `r2`, `r3`, `adaptive`, `verified`, `stockfish`, `npm`), the same names the
+/// tic-tac-toe and K+P vs K tables use.
+///
+/// [`Guards`]: nullmove_optimized::Guards
+pub type Config = nullmove_optimized::Guards;
 
-/// Every configuration, in the order tables list them.
-pub const CONFIGURATIONS: [&str; 7] = [
-    "none",
-    "r2",
-    "r3",
-    "adaptive",
-    "verified",
-    "stockfish",
-    "npm",
-];
-
-/// A configuration by name, or the list of names as the error.
+/// A configuration by name ([`Config::preset`], the library's one parser of names), or the
+/// list of names as the error.
 pub(crate) fn parse_config(name: &str) -> Result<Config, String> {
-    name.parse::<Config>().map_err(|e| e.to_string())
+    Config::preset(name).map_err(|e| e.to_string())
+}
+
+/// Every configuration's name, in the order tables list them.
+pub fn configuration_names() -> impl Iterator<Item = &'static str> {
+    Config::presets().map(|(name, _)| name)
 }
 
 /// The deepest search a command accepts (the deep searcher's limit).
@@ -128,7 +126,7 @@ mod tests {
 
     #[test]
     fn every_configuration_parses_by_its_name() {
-        for name in CONFIGURATIONS {
+        for name in configuration_names() {
             assert_eq!(
                 parse_config(name).map(|c| c.to_string()),
                 Ok(name.to_owned())

@@ -171,15 +171,15 @@ pub fn render(doc: &PositionDoc, out: &mut dyn Write) -> io::Result<()> {
         count(st.qnodes),
         count(st.tt_hits),
         count(st.tt_cutoffs),
-        count(st.beta_cutoffs)
+        count(st.shared.beta_cutoffs)
     )?;
     writeln!(
         out,
         "null move   {} probes, {} cutoffs; {} verifications, {} failed",
-        count(st.null_probes),
-        count(st.null_cutoffs),
-        count(st.verifications),
-        count(st.verification_failures)
+        count(st.shared.null_probes),
+        count(st.shared.null_cutoffs),
+        count(st.shared.verifications),
+        count(st.shared.verification_failures)
     )
 }
 

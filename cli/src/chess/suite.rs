@@ -16,7 +16,7 @@ use nullmove_chess::{
 };
 use serde::Serialize;
 
-use super::{CONFIGURATIONS, Config, MAX_DEPTH, parse_config, parse_depths};
+use super::{Config, MAX_DEPTH, parse_config, parse_depths};
 use crate::common::{self, CliError, Io};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
@@ -196,10 +196,7 @@ fn sources(args: &SuiteArgs) -> Result<Vec<Source>, CliError> {
 /// The configurations asked (all by default), checked against the views that need some.
 fn configurations(args: &SuiteArgs) -> Result<Vec<Config>, CliError> {
     let configs = if args.configs.is_empty() {
-        CONFIGURATIONS
-            .iter()
-            .map(|name| parse_config(name).map_err(CliError::Message))
-            .collect::<Result<Vec<_>, _>>()?
+        Config::presets().map(|(_, guards)| guards).collect()
     } else {
         args.configs.clone()
     };

@@ -64,8 +64,10 @@ macro_rules! with_guards {
             "min-empty",
             "adaptive-r",
             "depth-r",
+            "eval-r",
             "eval-gate",
             "zero-window",
+            "non-pv",
             "verify",
         ]
     };

@@ -207,7 +207,7 @@ fn presets() -> impl Iterator<Item = Configuration> {
         "R 3, no pass in check",
         "Heinz: R 3 above 6 plies left, else 2; no pass in check",
         "Tabibi and Netanyahu: R 3, verified; no pass in check",
-        "Stockfish: no pass in check or without pieces, eval >= beta, zero window, R 3 + depth/3, verification above 6 plies",
+        "Stockfish: never on the principal variation, no pass in check or without pieces, eval >= beta, zero window, R 3 + depth/3 + one per pawn above beta, verification from 14 plies",
         "R 3, no null move without non-pawn material",
     ];
     Guards::presets()

@@ -1,124 +1,136 @@
-//! The game interface of the deep search: everything the searcher asks, nothing it could
-//! work out alone.
+//! What the deep search asks of a game beyond [`Game`]: the hooks of the techniques around
+//! null move (the table's key, quiescence's moves, capture ordering, check, draws by rule),
+//! each with a default where one is sound.
 
-use nullmove_core::Value;
+use nullmove_core::{Game, Value};
 
 /// The plies the deep search goes below its root at most, quiescence included: the size of
-/// its per-ply buffers, allocated once. A game keeps room for this many moves made (null
-/// moves included) on top of its root.
+/// its per-ply buffers, allocated once.
 pub const MAX_PLY: usize = 128;
 
-/// The score of a won game at the root; a win `n` plies below it scores `MATE - n` (a
-/// loss `-(MATE - n)`), so the search prefers the fastest win and the slowest loss.
+/// The score of a game won at the root; a win `n` plies below it scores `MATE - n` (a loss
+/// `-(MATE - n)`), so the search prefers the fastest win and the slowest loss.
 pub const MATE: Value = 30_000;
 
 /// Scores at or above this (or at or below its negation) are wins (losses) found by the
-/// search, never evaluations: [`DeepGame::evaluate`] must stay strictly inside.
+/// search, never evaluations: [`Game::evaluate`] must stay strictly inside.
 pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
 
-/// Above every score: the window of a search that knows nothing yet.
-pub const INFINITY: Value = MATE + 1;
-
-/// How a game ends for the side to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The side to move has lost (chess: checkmated).
-    Loss,
-    /// Nobody wins (chess: stalemate).
-    Draw,
-    /// The side to move has won.
-    Win,
-}
-
-impl Outcome {
-    /// The score of this outcome `ply` plies below the root, from the side to move's view.
-    ///
-    /// # Example
-    /// ```
-    /// use nullmove_optimized::{MATE, Outcome};
-    /// assert_eq!(Outcome::Loss.value(3), -(MATE - 3));
-    /// assert_eq!(Outcome::Draw.value(3), 0);
-    /// ```
-    #[must_use]
-    pub const fn value(self, ply: usize) -> Value {
-        match self {
-            Self::Loss => -(MATE - ply as Value),
-            Self::Draw => 0,
-            Self::Win => MATE - ply as Value,
-        }
-    }
-}
-
-/// A two-player, zero-sum game with perfect information, as the deep search sees it.
+/// The deep search's extension of [`Game`]: a game that implements it gets iterative
+/// deepening, a transposition table, quiescence, move ordering, mate scores by distance and
+/// draws by rule ([`crate::DeepSearcher`]).
 ///
-/// The searcher is negamax: every score is from the point of view of the side to move, so
-/// a child's score is negated in its parent. The state is one value mutated in place:
-/// [`make`](Self::make) and [`unmake`](Self::unmake) are strictly nested, as are
-/// [`make_null`](Self::make_null) and [`unmake_null`](Self::unmake_null), and the searcher
-/// never goes more than [`MAX_PLY`] moves deep. No method may allocate once the game is
-/// built (the search itself never does; `tests/deep_alloc.rs` counts).
-pub trait DeepGame {
-    /// One move. `Copy`, so the searcher keeps it in its buffers, the killer slots, the
-    /// transposition table and the principal variation.
-    type Move: Copy + Eq + std::fmt::Debug;
-
+/// It is a trait of its own rather than more defaulted hooks on [`Game`] because its one
+/// essential hook, [`DeepGame::key`], has no sound default (a wrong key makes the table answer
+/// for the wrong position), and because the page's searcher asks none of it: a game that
+/// only wants that search implements [`Game`] alone.
+///
+/// Everything else is [`Game`]'s, with [`Game`]'s conventions: the searcher copies the state
+/// for every child and never takes a move back; values are from the maximizer's point of view
+/// (the deep search is negamax inside and converts, so a game never negates anything). A
+/// finished game is scored by the deep search itself, from [`Game::terminal_score`]'s sign
+/// (who won: positive the maximizer, negative the minimizer, 0 a draw) and the distance
+/// from the root (`MATE - ply`, [`MATE`]), so the table can move a mate score between
+/// plies; its size is not read. [`Game::evaluate`] must stay strictly inside `±MATE_BOUND`.
+/// No hook may allocate once the game is built: the search itself never does.
+///
+/// # Example
+/// The pile game of [`Game`]'s example (take 1 or 2; whoever empties the pile wins) needs only
+/// a key; the searcher then knows it wins from 4 by taking one, three plies before the end.
+/// ```
+/// use nullmove_optimized::{Config, DeepGame, DeepSearcher, Game, Guards, MATE, Value};
+///
+/// #[derive(Clone, Copy)]
+/// struct Pile { left: u8, max_to_move: bool }
+///
+/// impl Game for Pile {
+///     type Move = u8;
+///     type Moves = std::ops::RangeInclusive<u8>;
+///     fn maximizing(&self) -> bool { self.max_to_move }
+///     fn moves(&self) -> Self::Moves { 1..=self.left.min(2) }
+///     fn play(&mut self, take: u8) { self.left -= take; self.max_to_move = !self.max_to_move; }
+///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
+///     fn terminal_score(&self, _depth: u32) -> Option<Value> {
+///         (self.left == 0).then_some(if self.max_to_move { -1 } else { 1 })
+///     }
+///     fn evaluate(&self) -> Value { 0 }
+/// }
+///
+/// impl DeepGame for Pile {
+///     const MAX_MOVES: usize = 2;
+///     fn key(&self) -> u64 { u64::from(self.left) * 2 + u64::from(self.max_to_move) }
+/// }
+///
+/// let mut searcher = DeepSearcher::new(Pile { left: 4, max_to_move: true });
+/// let report = searcher.search(&Config::new(5).with_guards(Guards::NONE), |_| {}).unwrap();
+/// assert_eq!(report.root.best_move, Some(1));
+/// assert_eq!(report.root.value, MATE - 3);
+/// assert_eq!(report.root.pv, [1, 1, 2]);
+/// ```
+pub trait DeepGame: Game {
     /// The most legal moves any position can have (chess: 218). The searcher reserves room
     /// for this many per ply once; a game that yields more breaks the no-allocation promise.
     const MAX_MOVES: usize;
 
+    /// Whether the game is over only where the side to move has no legal move (chess: mate
+    /// and stalemate; its draws by rule are [`DeepGame::draw_by_rule`]'s). Then the search
+    /// asks [`Game::terminal_score`] only of a position whose move list came out empty,
+    /// sparing a second move generation at every node, and quiescence, which stands on the
+    /// evaluation without generating every move, may stand on a stalemate it does not see.
+    /// Default `false`: a game that ends with moves left (tic-tac-toe: a line) is asked at
+    /// every node first, as the page's searcher asks.
+    const ENDS_ONLY_WITHOUT_MOVES: bool = false;
+
     /// A hash of the position (chess: Zobrist), side to move included. Equal positions must
-    /// give equal keys; the transposition table trusts a matching key.
+    /// give equal keys: the transposition table trusts a matching key.
     fn key(&self) -> u64;
 
-    /// Appends every legal move of the position to `out`, in a fixed order (the searcher's
-    /// tie-break). An empty list means the game is over: see
-    /// [`outcome_without_moves`](Self::outcome_without_moves).
-    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// The key repetitions compare: equal exactly for positions the game's rule calls the
+    /// same (chess, FIDE's: an en-passant square counts only when the capture is legal),
+    /// which may be fewer than differ for [`DeepGame::key`]. Default: [`DeepGame::key`].
+    fn repetition_key(&self) -> u64 {
+        self.key()
+    }
 
-    /// Appends the moves quiescence search tries (chess: captures and queen promotions): a
-    /// subset of the legal moves, each with a [`capture_order`](Self::capture_order).
-    fn noisy_moves(&self, out: &mut Vec<Self::Move>);
+    /// Appends the legal moves to `out`, in [`Game::moves`]' order. Default: exactly those;
+    /// a game that can generate into the buffer directly saves a copy.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+        out.extend(self.moves());
+    }
+
+    /// Appends the moves quiescence tries at the horizon (chess: captures and queen
+    /// promotions), each with a [`DeepGame::capture_order`]. Default: none, so quiescence is
+    /// the static evaluation alone.
+    fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
 
     /// The ordering score of a noisy move (chess: MVV-LVA, most valuable victim first, then
-    /// least valuable attacker), higher first; `None` for a quiet move, which may become a
-    /// killer.
-    fn capture_order(&self, mv: Self::Move) -> Option<i32>;
+    /// least valuable attacker), higher first, in `0..2^24`; `None` for a quiet move, which
+    /// may become a killer. Default: every move quiet.
+    fn capture_order(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
 
-    /// Plays a legal move for the side to move.
-    fn make(&mut self, mv: Self::Move);
+    /// Whether the side to move must answer a direct attack (chess: in check): quiescence
+    /// then searches every legal move and may not stand on the evaluation. Default: never.
+    /// Passing is [`Game::null_allowed`]'s question, asked apart.
+    fn in_check(&self) -> bool {
+        false
+    }
 
-    /// Takes back `mv`, the last move made.
-    fn unmake(&mut self, mv: Self::Move);
+    /// Whether the position is drawn by a rule it shows itself (chess: the fifty-move
+    /// rule), asked of every node below the root. Default: no such rule.
+    fn draw_by_rule(&self) -> bool {
+        false
+    }
 
-    /// Passes: the same position with the other side to move. Only asked when
-    /// [`in_check`](Self::in_check) is false.
-    fn make_null(&mut self);
-
-    /// Takes back the pass made by [`make_null`](Self::make_null).
-    fn unmake_null(&mut self);
-
-    /// Whether the side to move is under a direct attack that forbids a pass and a
-    /// quiescence stand-pat (chess: in check). Such a node searches every legal move, also
-    /// in quiescence.
-    fn in_check(&self) -> bool;
-
-    /// The static evaluation from the side to move's point of view, strictly between
-    /// `-MATE_BOUND` and `MATE_BOUND`. Quiescence stands on it without generating every
-    /// move, so it may be asked of a position with no legal move that is not in check
-    /// (chess: a stalemate the horizon hides).
-    fn evaluate(&self) -> Value;
-
-    /// How the game ends when the side to move has no legal move (chess: checkmate is a
-    /// loss, stalemate a draw).
-    fn outcome_without_moves(&self) -> Outcome;
-
-    /// Whether the position is drawn by a rule that does not depend on the moves left (chess:
-    /// repetition, the fifty-move rule), `ply` plies below the search's root, so a game can
-    /// count a repetition inside the search (twofold) apart from one before it (threefold).
-    /// Never asked at the root.
-    fn rule_draw(&self, ply: usize) -> bool;
-
-    /// The side to move's material that makes zugzwang unlikely (chess: its non-pawn
-    /// material); 0 when it has none. Asked only by null-move rules that need it.
-    fn material(&self) -> Value;
+    /// How far back this position may repeat an earlier one: the plies since the last move
+    /// that cannot be undone (chess: a capture, a pawn move; a pass too, so no repetition
+    /// reaches across one). The searcher keeps every [`DeepGame::repetition_key`] of the
+    /// path and of the game before the root ([`crate::DeepSearcher::set_history`]) and
+    /// scores a repetition as a draw:
+    /// one inside the search at once, one of a position before the search's first ply only
+    /// the second time (threefold). Default 0: positions never repeat.
+    fn reversible_plies(&self) -> u32 {
+        0
+    }
 }

@@ -1,10 +1,10 @@
-//! The deep search's vocabulary: what it is asked to do, what it counts, what it
-//! reports, and why it refuses.
+//! The deep search's vocabulary beyond the library's: what only it counts, what one
+//! iteration reports, why it refuses.
 
-use nullmove_core::Value;
+use nullmove_core::{Stats, Value};
 
 use super::game::MAX_PLY;
-use super::null::NullMove;
+use crate::Report;
 
 /// The deepest iteration a search may ask for, in plies.
 pub const MAX_DEPTH: u32 = 64;
@@ -12,67 +12,70 @@ pub const MAX_DEPTH: u32 = 64;
 /// The transposition table's default size: 2^20 slots (24 MB for chess moves).
 pub const DEFAULT_TT_BITS: u32 = 20;
 
-/// What a deep search does: the table's size is fixed for the searcher's life, the null
-/// move may change between searches ([`DeepSearcher::set_null`](super::DeepSearcher::set_null)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DeepConfig {
-    /// The null-move rule, `None` for plain alpha-beta.
-    pub null: Option<NullMove>,
-    /// The transposition table holds `2^tt_bits` slots; `None` runs without one (the hash
-    /// move at the root is then the previous iteration's best move).
-    pub tt_bits: Option<u32>,
-}
-
-impl DeepConfig {
-    /// The given null-move rule with the default transposition table.
-    #[must_use]
-    pub const fn new(null: Option<NullMove>) -> Self {
-        Self {
-            null,
-            tt_bits: Some(DEFAULT_TT_BITS),
-        }
-    }
-}
-
-/// What a search did, counted since the last [`DeepSearcher::clear`](super::DeepSearcher::clear).
+/// What a deep search counted since the last [`crate::DeepSearcher::clear`]: the counters
+/// every searcher keeps ([`Stats`]: nodes, null probes and cutoffs, beta cutoffs,
+/// verifications), and the ones only quiescence and the table have. Serialized (feature
+/// `serde`), the shared counters sit beside the others, as one flat object.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DeepStats {
-    /// Calls of the recursive search and of quiescence: the root, every probe and every
-    /// verification included (the workspace's definition of a node, SPEC.md).
-    pub nodes: u64,
-    /// Of those, quiescence calls.
+    /// The counters every searcher keeps. A node is every call of the search and of
+    /// quiescence: the root, every probe and every verification included.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub shared: Stats,
+    /// Of the nodes, quiescence calls.
     pub qnodes: u64,
-    /// Null-move probes searched.
-    pub null_probes: u64,
-    /// Nodes cut on a probe's word (after a verification that confirmed it, if any).
-    pub null_cutoffs: u64,
-    /// Verification searches started after a probe failed high.
-    pub verifications: u64,
-    /// Verifications that did not confirm the cutoff: a zugzwang suspected, the node
-    /// searched at full depth.
-    pub verification_failures: u64,
-    /// Nodes cut by a move that reached beta.
-    pub beta_cutoffs: u64,
     /// Transposition-table probes that found their key.
     pub tt_hits: u64,
     /// Nodes settled by a stored value.
     pub tt_cutoffs: u64,
 }
 
-/// The result of one iteration of iterative deepening.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Iteration<'a, M> {
+/// What one iteration of iterative deepening found: the library's [`Report`] of the root
+/// (best move, value from the maximizer's point of view, every root move with its value and
+/// bound, the principal variation), counted with [`DeepStats`], and the iteration's depth.
+/// An iteration's report is exactly what a search to that depth reports: iterative
+/// deepening is deterministic.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DeepReport<M> {
     /// The iteration's depth in plies.
     pub depth: u32,
-    /// The root's value for the side to move.
-    pub value: Value,
-    /// The move chosen, `None` when the root has no legal move.
-    pub best_move: Option<M>,
-    /// The principal variation, the best move first.
-    pub pv: &'a [M],
-    /// Everything counted since the search began, this iteration included.
-    pub stats: DeepStats,
+    /// The root. Its counters are everything counted since the search began (since the
+    /// last clear, if the searcher searched before), this iteration included.
+    pub root: Report<M, DeepStats>,
+}
+
+impl<M> Default for DeepReport<M> {
+    fn default() -> Self {
+        Self {
+            depth: 0,
+            root: Report::default(),
+        }
+    }
+}
+
+impl<M> DeepReport<M> {
+    /// Plies to the end of the game the value announces (a win or a loss found by the
+    /// search, counted from the root), or `None` for any other value.
+    ///
+    /// # Example
+    /// ```
+    /// use nullmove_optimized::{DeepReport, MATE};
+    /// let mut r = DeepReport::<u8>::default();
+    /// r.root.value = -(MATE - 4);
+    /// assert_eq!(r.plies_to_end(), Some(4));
+    /// r.root.value = 250;
+    /// assert_eq!(r.plies_to_end(), None);
+    /// ```
+    #[must_use]
+    pub const fn plies_to_end(&self) -> Option<u32> {
+        let v = self.root.value.unsigned_abs();
+        if v >= super::game::MATE_BOUND.unsigned_abs() {
+            Some(super::game::MATE.unsigned_abs() - v)
+        } else {
+            None
+        }
+    }
 }
 
 /// Why a search was refused.
@@ -82,22 +85,9 @@ pub enum DeepError {
     #[error("depth {0} is out of range: expected 1..={MAX_DEPTH}")]
     Depth(u32),
     /// The window is empty or outside the scores.
-    #[error("window ({0}, {1}) is not a window: expected -INFINITY <= alpha < beta <= INFINITY")]
+    #[error("window ({0}, {1}) is not a window: expected -INF <= alpha < beta <= INF")]
     Window(Value, Value),
     /// A node that deep is beyond the search's buffers.
     #[error("ply {0} is out of range: expected 0..{limit}", limit = MAX_PLY - MAX_DEPTH as usize)]
     Ply(usize),
-}
-
-/// The final result of [`DeepSearcher::search`](super::DeepSearcher::search): its last iteration, without the borrow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeepReport<M> {
-    /// The last iteration's depth.
-    pub depth: u32,
-    /// The root's value for the side to move.
-    pub value: Value,
-    /// The move chosen, `None` when the root has no legal move.
-    pub best_move: Option<M>,
-    /// Everything counted, all iterations.
-    pub stats: DeepStats,
 }

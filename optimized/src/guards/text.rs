@@ -19,7 +19,7 @@ pub enum GuardError {
     Start(String),
     /// A part that names no guard, or a bad number in one.
     #[error(
-        "guard {0:?}: expected min-probe-depth=K, threat-guard, min-material=M, adaptive-r, depth-r, verify=none|stockfish:V|tn, zero-window or eval-gate"
+        "guard {0:?}: expected min-probe-depth=K, threat-guard, min-material=M, adaptive-r, depth-r, eval-r=M, eval-gate, zero-window, non-pv or verify=none|stockfish:V|tn"
     )]
     Part(String),
     /// The same guard twice, or two reduction rules.
@@ -29,6 +29,13 @@ pub enum GuardError {
     #[error("none has no null move to guard: {0:?}")]
     NoNullMove(String),
 }
+
+/// Why a configuration name was refused: it names none of the presets.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown configuration {0:?}: expected one of none, r2, r3, adaptive, verified, stockfish, npm"
+)]
+pub struct PresetError(pub String);
 
 impl fmt::Display for Verification {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -73,8 +80,8 @@ impl FromStr for Verification {
 
 impl Guards {
     /// The guards on, each in its description's words, without R: `min-probe-depth=1`,
-    /// `threat-guard`, `min-material=5`, `adaptive-r`, `depth-r`, `eval-gate`,
-    /// `zero-window`, `verify=tn`.
+    /// `threat-guard`, `min-material=5`, `adaptive-r`, `depth-r`, `eval-r=100`,
+    /// `eval-gate`, `zero-window`, `non-pv`, `verify=tn`.
     #[must_use]
     pub fn guard_names(&self) -> Vec<String> {
         let mut parts = Vec::new();
@@ -92,11 +99,17 @@ impl Guards {
             ReductionRule::Adaptive => parts.push("adaptive-r".to_owned()),
             ReductionRule::DepthScaled => parts.push("depth-r".to_owned()),
         }
+        if self.eval_r > 0 {
+            parts.push(format!("eval-r={}", self.eval_r));
+        }
         if self.eval_gate {
             parts.push("eval-gate".to_owned());
         }
         if self.zero_window {
             parts.push("zero-window".to_owned());
+        }
+        if self.non_pv {
+            parts.push("non-pv".to_owned());
         }
         if self.verification != Verification::None {
             parts.push(format!("verify={}", self.verification));
@@ -127,8 +140,13 @@ impl Guards {
                 std::mem::replace(&mut self.rule, ReductionRule::DepthScaled)
                     == ReductionRule::Fixed
             }
+            ("eval-r", v) => {
+                let m = number(v)?;
+                std::mem::replace(&mut self.eval_r, m) == 0
+            }
             ("eval-gate", "") => !std::mem::replace(&mut self.eval_gate, true),
             ("zero-window", "") => !std::mem::replace(&mut self.zero_window, true),
+            ("non-pv", "") => !std::mem::replace(&mut self.non_pv, true),
             ("verify", v) => {
                 let verification: Verification = v.parse()?;
                 std::mem::replace(&mut self.verification, verification) == Verification::None
@@ -154,6 +172,26 @@ impl fmt::Display for Guards {
     }
 }
 
+impl Guards {
+    /// The preset named `name`, and nothing else (no guards added): where a command
+    /// compares named configurations, as the chess suites' tables do.
+    ///
+    /// # Example
+    /// ```
+    /// use nullmove_optimized::Guards;
+    /// assert_eq!(Guards::preset("verified"), Ok(Guards::VERIFIED));
+    /// assert!(Guards::preset("r4").is_err());
+    /// assert!(Guards::preset("r3+zero-window").is_err());
+    /// ```
+    pub fn preset(name: &str) -> Result<Self, PresetError> {
+        PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, g)| *g)
+            .ok_or_else(|| PresetError(name.to_owned()))
+    }
+}
+
 impl FromStr for Guards {
     type Err = GuardError;
 
@@ -176,11 +214,7 @@ impl FromStr for Guards {
         let mut guards = if let Some(r) = start.strip_prefix("r=") {
             Self::unguarded(r.parse().map_err(|_| GuardError::Start(s.to_owned()))?)
         } else {
-            PRESETS
-                .iter()
-                .find(|(name, _)| *name == start)
-                .map(|(_, g)| *g)
-                .ok_or_else(|| GuardError::Start(s.to_owned()))?
+            Self::preset(start).map_err(|_| GuardError::Start(s.to_owned()))?
         };
         for part in parts {
             if !guards.null_move {
@@ -195,6 +229,7 @@ impl FromStr for Guards {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nullmove_core::Value;
 
     #[test]
     fn presets_round_trip_through_their_names() {
@@ -226,14 +261,16 @@ mod tests {
             min_material: 4,
             rule: ReductionRule::Adaptive,
             eval_gate: true,
+            eval_r: 50,
             zero_window: true,
+            non_pv: true,
             verification: Verification::Stockfish { min_remaining: 12 },
             ..Guards::unguarded(1)
         };
         let text = g.to_string();
         assert_eq!(
             text,
-            "r=1+min-probe-depth=2+threat-guard+min-material=4+adaptive-r+eval-gate+zero-window+verify=stockfish:12"
+            "r=1+min-probe-depth=2+threat-guard+min-material=4+adaptive-r+eval-r=50+eval-gate+zero-window+non-pv+verify=stockfish:12"
         );
         assert_eq!(text.parse(), Ok(g));
         assert_eq!(Guards::unguarded(0).to_string(), "r=0");
@@ -245,6 +282,8 @@ mod tests {
         assert_eq!(err("r9x"), GuardError::Start("r9x".into()));
         assert_eq!(err("r=x"), GuardError::Start("r=x".into()));
         assert_eq!(err("r2+threat"), GuardError::Part("threat".into()));
+        assert_eq!(err("r2+eval-r=0"), GuardError::Part("eval-r=0".into()));
+        assert_eq!(err("stockfish+non-pv"), GuardError::Twice("non-pv".into()));
         assert_eq!(
             err("r2+threat-guard"),
             GuardError::Twice("threat-guard".into())
@@ -269,9 +308,15 @@ mod tests {
             rule: ReductionRule::DepthScaled,
             ..Guards::unguarded(u32::MAX)
         };
-        assert!(!huge.probe_deep_enough(0, u32::MAX, u32::MAX));
-        assert_eq!(huge.reduction_at(u32::MAX), u32::MAX);
-        assert!(Guards::unguarded(0).probe_deep_enough(0, 0, 1));
-        assert!(!Guards::unguarded(0).probe_deep_enough(1, 0, 1));
+        assert!(!huge.probe_deep_enough(u32::MAX, u32::MAX));
+        assert_eq!(huge.reduction(u32::MAX, 0), u32::MAX);
+        let eval_r = Guards { eval_r: 1, ..huge };
+        assert_eq!(eval_r.reduction(u32::MAX, Value::MAX), u32::MAX);
+        assert!(Guards::unguarded(0).probe_deep_enough(5, 1));
+        let k1 = Guards {
+            min_probe_depth: 1,
+            ..Guards::unguarded(0)
+        };
+        assert!(k1.probe_deep_enough(0, 2) && !k1.probe_deep_enough(1, 2));
     }
 }

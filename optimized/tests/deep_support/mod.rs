@@ -5,15 +5,36 @@
 #![allow(dead_code)]
 
 use nullmove_core::{Board, CELLS, LINES, Player, Position, Value, heuristic};
-use nullmove_optimized::{DeepGame, MAX_PLY, Outcome};
+use nullmove_optimized::{Config, DeepGame, DeepSearcher, DeepStats, Game, Guards, MATE, MAX_PLY};
 
 /// Tic-tac-toe as a deep game: winning moves are its "captures" (the quiescence moves),
 /// an opponent's open two is its "check" (no pass, no standing pat), and the game is over
-/// when a line is made or the board is full.
-#[derive(Debug, Clone)]
+/// when a line is made or the board is full (asked at every node: it ends with moves left).
+#[derive(Debug, Clone, Copy)]
 pub struct Ttt {
     board: Board,
     side: Player,
+}
+
+/// The empty cells of a board, ascending, owned.
+#[derive(Debug, Clone)]
+pub struct Empty {
+    board: Board,
+    next: u8,
+}
+
+impl Iterator for Empty {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> {
+        while (self.next as usize) < CELLS {
+            let c = self.next;
+            self.next += 1;
+            if self.board[c as usize].is_none() {
+                return Some(c);
+            }
+        }
+        None
+    }
 }
 
 impl Ttt {
@@ -47,8 +68,50 @@ impl Ttt {
     }
 }
 
-impl DeepGame for Ttt {
+impl Game for Ttt {
     type Move = u8;
+    type Moves = Empty;
+    fn maximizing(&self) -> bool {
+        self.side == Player::X
+    }
+    fn moves(&self) -> Empty {
+        Empty {
+            board: self.board,
+            next: 0,
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        self.board[mv as usize] = Some(self.side);
+        self.side = self.side.opponent();
+    }
+    fn pass(&mut self) {
+        self.side = self.side.opponent();
+    }
+    /// Who won (X positive), by sign; the deep search reads nothing else.
+    fn terminal_score(&self, _depth: u32) -> Option<Value> {
+        if self.has_line(Player::X) {
+            Some(1)
+        } else if self.has_line(Player::O) {
+            Some(-1)
+        } else {
+            self.board.iter().all(Option::is_some).then_some(0)
+        }
+    }
+    fn evaluate(&self) -> Value {
+        heuristic(&self.board)
+    }
+    fn null_allowed(&self) -> bool {
+        !DeepGame::in_check(self)
+    }
+    fn pass_is_dangerous(&self) -> bool {
+        DeepGame::in_check(self)
+    }
+    fn material(&self) -> u32 {
+        self.board.iter().filter(|c| c.is_none()).count() as u32
+    }
+}
+
+impl DeepGame for Ttt {
     const MAX_MOVES: usize = CELLS;
 
     fn key(&self) -> u64 {
@@ -64,12 +127,6 @@ impl DeepGame for Ttt {
         k
     }
 
-    fn legal_moves(&self, out: &mut Vec<u8>) {
-        if !self.over() {
-            out.extend((0..CELLS as u8).filter(|&c| self.board[c as usize].is_none()));
-        }
-    }
-
     fn noisy_moves(&self, out: &mut Vec<u8>) {
         if !self.over() {
             out.extend((0..CELLS as u8).filter(|&c| {
@@ -83,50 +140,9 @@ impl DeepGame for Ttt {
             .then_some(i32::from(mv))
     }
 
-    fn make(&mut self, mv: u8) {
-        self.board[mv as usize] = Some(self.side);
-        self.side = self.side.opponent();
-    }
-
-    fn unmake(&mut self, mv: u8) {
-        self.board[mv as usize] = None;
-        self.side = self.side.opponent();
-    }
-
-    fn make_null(&mut self) {
-        self.side = self.side.opponent();
-    }
-
-    fn unmake_null(&mut self) {
-        self.side = self.side.opponent();
-    }
-
     fn in_check(&self) -> bool {
         let them = self.side.opponent();
         !self.over() && (0..CELLS).any(|c| self.board[c].is_none() && self.wins_with(them, c))
-    }
-
-    fn evaluate(&self) -> Value {
-        let h = heuristic(&self.board);
-        if self.side == Player::X { h } else { -h }
-    }
-
-    fn outcome_without_moves(&self) -> Outcome {
-        if self.has_line(self.side.opponent()) {
-            Outcome::Loss
-        } else if self.has_line(self.side) {
-            Outcome::Win
-        } else {
-            Outcome::Draw
-        }
-    }
-
-    fn rule_draw(&self, _ply: usize) -> bool {
-        false
-    }
-
-    fn material(&self) -> Value {
-        self.board.iter().filter(|c| c.is_none()).count() as Value
     }
 }
 
@@ -140,10 +156,12 @@ pub const fn mix(mut z: u64) -> u64 {
 
 /// A random game tree: each node's hash fixes its moves (0 to 4, none below `height`), its
 /// evaluation, whether it is "in check", which moves are noisy and whether a rule draws it.
-/// Keys are path hashes, so no two nodes share one (a tree, no transpositions).
-#[derive(Debug)]
+/// Keys are path hashes, so no two nodes share one (a tree, no transpositions). The side
+/// to move alternates with the ply (a pass is a ply).
+#[derive(Debug, Clone, Copy)]
 pub struct RandomTree {
-    path: Vec<u64>,
+    h: u64,
+    ply: usize,
     height: usize,
     /// Evaluations lie in `-spread..=spread`: a small spread makes ties everywhere, where
     /// an off-by-one in a window shows.
@@ -151,61 +169,80 @@ pub struct RandomTree {
 }
 
 impl RandomTree {
-    pub fn new(seed: u64, height: usize) -> Self {
+    pub const fn new(seed: u64, height: usize) -> Self {
         Self::with_spread(seed, height, 200)
     }
 
-    pub fn with_spread(seed: u64, height: usize, spread: u64) -> Self {
-        let mut path = Vec::with_capacity(MAX_PLY + 2);
-        path.push(mix(seed));
+    pub const fn with_spread(seed: u64, height: usize, spread: u64) -> Self {
         Self {
-            path,
+            h: mix(seed),
+            ply: 0,
             height,
             spread,
         }
     }
 
-    fn h(&self) -> u64 {
-        *self.path.last().expect("the root")
-    }
-
-    fn ply(&self) -> usize {
-        self.path.len() - 1
-    }
-
-    fn move_count(&self) -> u8 {
-        if self.ply() >= self.height {
+    const fn move_count(&self) -> u8 {
+        if self.ply >= self.height {
             0
         } else {
-            (self.h() % 5) as u8
+            (self.h % 5) as u8
         }
+    }
+
+    const fn checked(&self) -> bool {
+        (self.h >> 20) % 7 == 0
     }
 }
 
-impl Clone for RandomTree {
-    /// Keeps the path's room for a whole search (`Vec::clone` would not), so a cloned tree
-    /// allocates nothing while searched either.
-    fn clone(&self) -> Self {
-        let mut path = Vec::with_capacity(MAX_PLY + 2);
-        path.extend_from_slice(&self.path);
-        Self {
-            path,
-            height: self.height,
-            spread: self.spread,
+impl Game for RandomTree {
+    type Move = u8;
+    type Moves = std::ops::Range<u8>;
+    fn maximizing(&self) -> bool {
+        self.ply % 2 == 0
+    }
+    fn moves(&self) -> Self::Moves {
+        0..self.move_count()
+    }
+    fn play(&mut self, mv: u8) {
+        self.h = mix(self.h ^ (u64::from(mv) + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
+        self.ply += 1;
+    }
+    fn pass(&mut self) {
+        self.h = mix(self.h ^ 0xDEAD_BEEF);
+        self.ply += 1;
+    }
+    /// Without moves: a loss for the side to move in check, else a draw.
+    fn terminal_score(&self, _depth: u32) -> Option<Value> {
+        if self.move_count() > 0 {
+            None
+        } else if self.checked() {
+            Some(if self.maximizing() { -1 } else { 1 })
+        } else {
+            Some(0)
         }
+    }
+    fn evaluate(&self) -> Value {
+        let e = ((self.h >> 8) % (2 * self.spread + 1)) as Value - self.spread as Value;
+        if self.maximizing() { e } else { -e }
+    }
+    fn null_allowed(&self) -> bool {
+        !self.checked()
+    }
+    fn pass_is_dangerous(&self) -> bool {
+        self.checked()
+    }
+    fn material(&self) -> u32 {
+        ((self.h >> 50) % 3) as u32
     }
 }
 
 impl DeepGame for RandomTree {
-    type Move = u8;
     const MAX_MOVES: usize = 4;
+    const ENDS_ONLY_WITHOUT_MOVES: bool = true;
 
     fn key(&self) -> u64 {
-        self.h()
-    }
-
-    fn legal_moves(&self, out: &mut Vec<u8>) {
-        out.extend(0..self.move_count());
+        self.h
     }
 
     fn noisy_moves(&self, out: &mut Vec<u8>) {
@@ -213,49 +250,15 @@ impl DeepGame for RandomTree {
     }
 
     fn capture_order(&self, mv: u8) -> Option<i32> {
-        ((self.h() >> (24 + mv)) & 1 == 1).then_some(i32::from(3 - mv))
-    }
-
-    fn make(&mut self, mv: u8) {
-        let next = mix(self.h() ^ (u64::from(mv) + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
-        self.path.push(next);
-    }
-
-    fn unmake(&mut self, _mv: u8) {
-        self.path.pop();
-    }
-
-    fn make_null(&mut self) {
-        let next = mix(self.h() ^ 0xDEAD_BEEF);
-        self.path.push(next);
-    }
-
-    fn unmake_null(&mut self) {
-        self.path.pop();
+        ((self.h >> (24 + mv)) & 1 == 1).then_some(i32::from(3 - mv))
     }
 
     fn in_check(&self) -> bool {
-        (self.h() >> 20) % 7 == 0
+        self.checked()
     }
 
-    fn evaluate(&self) -> Value {
-        ((self.h() >> 8) % (2 * self.spread + 1)) as Value - self.spread as Value
-    }
-
-    fn outcome_without_moves(&self) -> Outcome {
-        if self.in_check() {
-            Outcome::Loss
-        } else {
-            Outcome::Draw
-        }
-    }
-
-    fn rule_draw(&self, _ply: usize) -> bool {
-        (self.h() >> 40) % 23 == 0
-    }
-
-    fn material(&self) -> Value {
-        ((self.h() >> 50) % 3) as Value
+    fn draw_by_rule(&self) -> bool {
+        (self.h >> 40) % 23 == 0
     }
 }
 
@@ -265,102 +268,110 @@ impl DeepGame for RandomTree {
 #[derive(Debug, Clone, Copy)]
 pub struct Piles {
     pub piles: [u8; 2],
-    /// Whether the first player is to move.
+    /// Whether the first player (the maximizer) is to move.
     pub first: bool,
 }
 
 /// A pile move: (pile, stones).
 pub type Take = (u8, u8);
 
-impl DeepGame for Piles {
+/// The takes of two piles, owned.
+pub type Takes = std::iter::Flatten<std::array::IntoIter<Option<Take>, 4>>;
+
+impl Game for Piles {
     type Move = Take;
+    type Moves = Takes;
+    fn maximizing(&self) -> bool {
+        self.first
+    }
+    fn moves(&self) -> Takes {
+        let take = |pile: u8, n: u8| (self.piles[pile as usize] >= n).then_some((pile, n));
+        [take(0, 1), take(0, 2), take(1, 1), take(1, 2)]
+            .into_iter()
+            .flatten()
+    }
+    fn play(&mut self, (pile, n): Take) {
+        self.piles[pile as usize] -= n;
+        self.first = !self.first;
+    }
+    fn pass(&mut self) {
+        self.first = !self.first;
+    }
+    /// The opponent took the last stone: the side to move lost.
+    fn terminal_score(&self, _depth: u32) -> Option<Value> {
+        (self.piles == [0, 0]).then_some(if self.first { -1 } else { 1 })
+    }
+    fn evaluate(&self) -> Value {
+        // Any heuristic will do: it only decides depth-limited searches.
+        let e = Value::from(self.piles[0]) * 7 - Value::from(self.piles[1]) * 5;
+        if self.first { e } else { -e }
+    }
+    fn material(&self) -> u32 {
+        u32::from(self.piles[0] + self.piles[1])
+    }
+}
+
+impl DeepGame for Piles {
     const MAX_MOVES: usize = 4;
+    const ENDS_ONLY_WITHOUT_MOVES: bool = true;
 
     fn key(&self) -> u64 {
         u64::from(self.piles[0]) * 1000 + u64::from(self.piles[1]) * 2 + u64::from(self.first)
     }
+}
 
-    fn legal_moves(&self, out: &mut Vec<Take>) {
-        for pile in 0..2 {
-            for n in 1..=2 {
-                if self.piles[pile as usize] >= n {
-                    out.push((pile, n));
-                }
-            }
-        }
-    }
+/// `v`, from the side to move's point of view, from the maximizer's (and back).
+pub fn for_max<G: Game>(game: &G, v: Value) -> Value {
+    if game.maximizing() { v } else { -v }
+}
 
-    fn noisy_moves(&self, _out: &mut Vec<Take>) {}
+/// A finished game's score `ply` plies below the root for the side to move.
+fn finished<G: Game>(game: &G, ply: usize) -> Value {
+    let t = game.terminal_score(ply as u32).expect("a finished game");
+    for_max(game, t.signum() * (MATE - ply as Value))
+}
 
-    fn capture_order(&self, _mv: Take) -> Option<i32> {
+/// The finished game's score if the game says it is over before moves are generated.
+fn over_first<G: DeepGame>(game: &G, ply: usize) -> Option<Value> {
+    if G::ENDS_ONLY_WITHOUT_MOVES || game.terminal_score(ply as u32).is_none() {
         None
-    }
-
-    fn make(&mut self, (pile, n): Take) {
-        self.piles[pile as usize] -= n;
-        self.first = !self.first;
-    }
-
-    fn unmake(&mut self, (pile, n): Take) {
-        self.piles[pile as usize] += n;
-        self.first = !self.first;
-    }
-
-    fn make_null(&mut self) {
-        self.first = !self.first;
-    }
-
-    fn unmake_null(&mut self) {
-        self.first = !self.first;
-    }
-
-    fn in_check(&self) -> bool {
-        false
-    }
-
-    fn evaluate(&self) -> Value {
-        // Any heuristic will do: it only decides depth-limited searches.
-        Value::from(self.piles[0]) * 7 - Value::from(self.piles[1]) * 5
-    }
-
-    fn outcome_without_moves(&self) -> Outcome {
-        Outcome::Loss // the opponent took the last stone
-    }
-
-    fn rule_draw(&self, _ply: usize) -> bool {
-        false
-    }
-
-    fn material(&self) -> Value {
-        Value::from(self.piles[0] + self.piles[1])
+    } else {
+        Some(finished(game, ply))
     }
 }
 
-/// Plain minimax (negamax, no window, no ordering, no table, no null move) with the same
-/// leaves as the deep search: draws by rule below the root, quiescence at the horizon,
-/// the game's outcome without moves, the evaluation at `MAX_PLY`.
-pub fn minimax<G: DeepGame>(game: &mut G, depth: i32, ply: usize) -> Value {
+fn legal<G: DeepGame>(game: &G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+}
+
+/// Plain minimax (negamax, side to move's values, no window, no ordering, no table, no
+/// null move) with the same leaves as the deep search: finished games, draws by rule
+/// below the root, quiescence at the horizon, the evaluation at `MAX_PLY`.
+pub fn minimax<G: DeepGame>(game: &G, depth: i32, ply: usize) -> Value {
     if depth <= 0 {
         return quiesce(game, ply);
     }
-    if ply > 0 && game.rule_draw(ply) {
+    if let Some(v) = over_first(game, ply) {
+        return v;
+    }
+    if ply > 0 && game.draw_by_rule() {
         return 0;
     }
     if ply >= MAX_PLY {
-        return game.evaluate();
+        return for_max(game, game.evaluate());
     }
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
+    let moves = legal(game);
     if moves.is_empty() {
-        return game.outcome_without_moves().value(ply);
+        return finished(game, ply);
     }
     moves
         .into_iter()
         .map(|m| {
-            game.make(m);
-            let v = -minimax(game, depth - 1, ply + 1);
-            game.unmake(m);
-            v
+            let mut child = game.clone();
+            child.play(m);
+            -minimax(&child, depth - 1, ply + 1)
         })
         .max()
         .expect("a move")
@@ -368,44 +379,87 @@ pub fn minimax<G: DeepGame>(game: &mut G, depth: i32, ply: usize) -> Value {
 
 /// Plain quiescence: the best of standing pat and every noisy move; in check, the best
 /// legal move.
-pub fn quiesce<G: DeepGame>(game: &mut G, ply: usize) -> Value {
+pub fn quiesce<G: DeepGame>(game: &G, ply: usize) -> Value {
+    if let Some(v) = over_first(game, ply) {
+        return v;
+    }
     if ply >= MAX_PLY {
-        return game.evaluate();
+        return for_max(game, game.evaluate());
     }
     let mut moves = Vec::new();
     let stand = if game.in_check() {
         game.legal_moves(&mut moves);
         if moves.is_empty() {
-            return game.outcome_without_moves().value(ply);
+            return finished(game, ply);
         }
         None
     } else {
         game.noisy_moves(&mut moves);
-        Some(game.evaluate())
+        Some(for_max(game, game.evaluate()))
     };
     let best = moves
         .into_iter()
         .map(|m| {
-            game.make(m);
-            let v = -quiesce(game, ply + 1);
-            game.unmake(m);
-            v
+            let mut child = game.clone();
+            child.play(m);
+            -quiesce(&child, ply + 1)
         })
         .max();
     best.max(stand).expect("a move or a stand-pat")
 }
 
 /// The minimax value of each root move (the value after it, from the root mover's view).
-pub fn root_values<G: DeepGame>(game: &mut G, depth: i32) -> Vec<(G::Move, Value)> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves
+pub fn root_values<G: DeepGame>(game: &G, depth: i32) -> Vec<(G::Move, Value)> {
+    legal(game)
         .into_iter()
         .map(|m| {
-            game.make(m);
-            let v = -minimax(game, depth - 1, 1);
-            game.unmake(m);
-            (m, v)
+            let mut child = game.clone();
+            child.play(m);
+            (m, -minimax(&child, depth - 1, 1))
         })
         .collect()
+}
+
+/// What one iteration reported, its value from the side to move's point of view (as the
+/// minimax above computes it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Iteration<M> {
+    pub depth: u32,
+    pub value: Value,
+    pub best_move: Option<M>,
+    pub pv: Vec<M>,
+    pub stats: DeepStats,
+}
+
+/// Every iteration of one search to `depth` under `guards`.
+pub fn iterations<G: DeepGame>(
+    searcher: &mut DeepSearcher<G>,
+    depth: u32,
+    guards: Guards,
+) -> Vec<Iteration<G::Move>> {
+    let max = searcher.game().maximizing();
+    let mut out = Vec::new();
+    searcher
+        .search(&Config::new(depth).with_guards(guards), |r| {
+            out.push(Iteration {
+                depth: r.depth,
+                value: if max { r.root.value } else { -r.root.value },
+                best_move: r.root.best_move,
+                pv: r.root.pv.clone(),
+                stats: r.root.stats,
+            });
+        })
+        .expect("depth in range");
+    out
+}
+
+/// The last iteration of one search to `depth` under `guards`.
+pub fn last<G: DeepGame>(
+    searcher: &mut DeepSearcher<G>,
+    depth: u32,
+    guards: Guards,
+) -> Iteration<G::Move> {
+    iterations(searcher, depth, guards)
+        .pop()
+        .expect("an iteration")
 }

@@ -1,0 +1,470 @@
+//! The deep search's recursion: negamax alpha-beta with principal-variation search, the
+//! transposition table, null move under the library's guards, quiescence and move ordering.
+//!
+//! Negamax: inside, every score is the side to move's and a child's is negated (Knuth &
+//! Moore 1975); the game's values, from the maximizer's side, are converted where they
+//! enter (evaluations, finished games) and the root's where it leaves. Fail-soft: a node
+//! returns its best score even outside the window. Each child is the parent's state
+//! copied with the move played ([`Game`]'s one state discipline): nothing is taken back.
+
+use nullmove_core::{Game, Value};
+
+use super::game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
+use super::searcher::{DeepSearcher, INFINITY, ROW};
+use super::tt::{Bound, Entry, from_table, to_table};
+use crate::Verification;
+use crate::report::{Bound as RootBound, RootMove};
+
+/// What the null-move step decided.
+enum NullStep {
+    /// Search the node's moves as usual.
+    Search,
+    /// Cut the node with this value.
+    Cut(Value),
+    /// Tabibi–Netanyahu: search the moves one ply shallower, verification off below.
+    Shallower,
+}
+
+/// Move-ordering scores: hash move, captures by the game's order, killers, the rest.
+const HASH_MOVE: i32 = i32::MAX;
+const NOISY: i32 = 1 << 24;
+const KILLER: [i32; 2] = [NOISY - 1, NOISY - 2];
+
+/// The game's static evaluation from the side to move's point of view.
+fn evaluation<G: Game>(game: &G) -> Value {
+    let e = game.evaluate();
+    debug_assert!(e.abs() < MATE_BOUND, "evaluation {e} inside ±MATE_BOUND");
+    if game.maximizing() { e } else { -e }
+}
+
+/// A finished game's score `ply` plies below the root for the side to move: who won, by the
+/// sign of the game's terminal score (the maximizer's view), at the distance reached.
+fn finished<G: Game>(game: &G, terminal: Value, ply: usize) -> Value {
+    let won = MATE - ply as Value;
+    let for_max = terminal.signum() * won;
+    if game.maximizing() { for_max } else { -for_max }
+}
+
+/// The window `(alpha, beta)` of the side to move, from the maximizer's point of view.
+const fn for_maximizer(maximizing: bool, alpha: Value, beta: Value) -> (Value, Value) {
+    if maximizing {
+        (alpha, beta)
+    } else {
+        (-beta, -alpha)
+    }
+}
+
+impl<G: DeepGame> DeepSearcher<G> {
+    /// One node of the main search, `ply` plies below the root with `depth` plies left.
+    /// `after_null`: the move into this node was a pass.
+    pub(super) fn node(
+        &mut self,
+        game: &G,
+        depth: i32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+        after_null: bool,
+    ) -> Value {
+        debug_assert!(alpha < beta, "window ({alpha}, {beta})");
+        if depth <= 0 {
+            return self.quiesce(game, ply, alpha, beta);
+        }
+        self.stats.shared.nodes += 1;
+        self.pv_len[ply] = 0;
+        if !G::ENDS_ONLY_WITHOUT_MOVES {
+            if let Some(t) = game.terminal_score(ply as u32) {
+                return finished(game, t, ply);
+            }
+        }
+        let root = ply == 0;
+        let key = game.key();
+        self.keys.truncate(self.history + ply - self.base_ply);
+        let seen = game.repetition_key();
+        self.keys.push(seen);
+        if !root {
+            if game.draw_by_rule() || self.repeats(game, ply, seen) {
+                return 0;
+            }
+            if ply >= MAX_PLY {
+                return evaluation(game);
+            }
+        }
+        let mut hash_move = match self.probe(key, depth, ply, alpha, beta) {
+            Ok(mv) => mv,
+            Err(settled) => return settled,
+        };
+        if root {
+            hash_move = self.root_best.or(hash_move);
+        }
+        let step = if root || after_null {
+            NullStep::Search
+        } else {
+            self.null_step(game, depth, ply, alpha, beta)
+        };
+        if let NullStep::Cut(v) = step {
+            return v;
+        }
+        let start = self.moves.len();
+        game.legal_moves(&mut self.moves);
+        let end = self.moves.len();
+        if start == end {
+            return Self::without_moves(game, ply);
+        }
+        self.score_moves(game, start, end, hash_move, ply);
+        let (depth, best, best_move) = if let NullStep::Shallower = step {
+            self.verify_shallower(game, start, end, depth, ply, alpha, beta)
+        } else {
+            let (best, mv) = self.move_loop(game, start, end, depth, ply, alpha, beta);
+            (depth, best, mv)
+        };
+        self.moves.truncate(start);
+        self.order.truncate(start);
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            mv: best_move,
+            value: to_table(best, ply),
+            depth,
+            bound,
+        });
+        best
+    }
+
+    /// The score of a node without a legal move: the game is over (chess: mate or
+    /// stalemate), as [`Game::terminal_score`] says.
+    fn without_moves(game: &G, ply: usize) -> Value {
+        let terminal = game.terminal_score(ply as u32);
+        debug_assert!(terminal.is_some(), "a position without moves is over");
+        terminal.map_or(0, |t| finished(game, t, ply))
+    }
+
+    /// Whether the position at `ply`, whose key is `key` (the last on the path), repeats an
+    /// earlier one within [`DeepGame::reversible_plies`]: once is enough inside the search
+    /// (fewer than `ply` plies back: after the root), twice before it (the root and the
+    /// game's history: threefold).
+    fn repeats(&self, game: &G, ply: usize, key: u64) -> bool {
+        let now = self.keys.len() - 1;
+        let reach = (game.reversible_plies() as usize).min(now);
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= reach {
+            if self.keys[now - back] == key {
+                if back < ply {
+                    return true;
+                }
+                seen += 1;
+                if seen == 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// The table's word on a node: the move to try first (`Ok`), or the value that settles
+    /// the node (`Err`) when a stored result searched at least as deep decides the window.
+    /// Neither the root nor a principal-variation node is settled, so the root's value and
+    /// line are always searched.
+    fn probe(
+        &mut self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<Option<G::Move>, Value> {
+        let Some(e) = self.tt.probe(key) else {
+            return Ok(None);
+        };
+        self.stats.tt_hits += 1;
+        let value = from_table(e.value, ply);
+        let pv_node = beta - alpha > 1;
+        if ply > 0 && !pv_node && e.depth >= depth && e.bound.settles(value, alpha, beta) {
+            self.stats.tt_cutoffs += 1;
+            return Err(value);
+        }
+        Ok(e.mv)
+    }
+
+    /// Searches the moves `start..end` of the node at `ply` in order, principal-variation
+    /// style; returns the best score and the move that raised alpha last (`None` if none
+    /// did). At the root, each move's value and bound go into the report.
+    #[allow(clippy::too_many_arguments)] // the node's whole situation
+    fn move_loop(
+        &mut self,
+        game: &G,
+        start: usize,
+        end: usize,
+        depth: i32,
+        ply: usize,
+        mut alpha: Value,
+        beta: Value,
+    ) -> (Value, Option<G::Move>) {
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in start..end {
+            let mv = self.pick(i, end);
+            let mut child = game.clone();
+            child.play(mv);
+            let mut window = (alpha, beta);
+            let mut v;
+            if i == start {
+                v = -self.node(&child, depth - 1, ply + 1, -beta, -alpha, false);
+            } else {
+                window = (alpha, alpha + 1);
+                v = -self.node(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                if v > alpha && v < beta {
+                    window = (alpha, beta);
+                    v = -self.node(&child, depth - 1, ply + 1, -beta, -alpha, false);
+                }
+            }
+            if ply == 0 {
+                self.record_root(game, mv, v, window);
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        self.stats.shared.beta_cutoffs += 1;
+                        self.remember_killer(game, ply, mv);
+                        break;
+                    }
+                }
+            }
+        }
+        if ply == 0 {
+            self.report.root.best_move = best_move;
+        }
+        (best, best_move)
+    }
+
+    /// A root move's value, searched in `window` (the side to move's), into the report from
+    /// the maximizer's point of view.
+    fn record_root(&mut self, game: &G, mv: G::Move, v: Value, window: (Value, Value)) {
+        let bound = RootBound::of(v, window.0, window.1);
+        let (value, bound) = if game.maximizing() {
+            (v, bound)
+        } else {
+            (-v, bound.flipped())
+        };
+        self.report.root.moves.push(RootMove { mv, value, bound });
+    }
+
+    /// The null-move step of a node below the root not reached by a pass: the game's rule
+    /// and the searcher's (no pass when beta is already a won score), the guards, the
+    /// probe, and what the verification (if any) makes of a fail-high. A probe's win is
+    /// never trusted (Stockfish: "Do not return unproven mate").
+    fn null_step(
+        &mut self,
+        game: &G,
+        depth: i32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> NullStep {
+        if !self.guards.null_move || beta >= MATE_BOUND || !game.null_allowed() {
+            return NullStep::Search;
+        }
+        let maximizing = game.maximizing();
+        let (lo, hi) = for_maximizer(maximizing, alpha, beta);
+        let Some(r) = self
+            .guards
+            .probe(game, depth as u32, self.verifying, lo, hi)
+        else {
+            return NullStep::Search;
+        };
+        // Always the null window at beta: under principal-variation search a probe only asks
+        // whether beta is reached (Stockfish: `-search<NonPV>(.., -beta, -beta + 1, ..)`).
+        let (pa, pb) = (beta - 1, beta);
+        self.stats.shared.null_probes += 1;
+        let mut passed = game.clone();
+        passed.pass();
+        let v = -self.node(&passed, depth - 1 - r as i32, ply + 1, -pb, -pa, true);
+        if v < beta || v >= MATE_BOUND {
+            return NullStep::Search;
+        }
+        let verification = self.guards.verification;
+        let Some(shallower) = verification.shallower(depth as u32, r, self.verifying) else {
+            self.stats.shared.null_cutoffs += 1;
+            return NullStep::Cut(v);
+        };
+        self.stats.shared.verifications += 1;
+        if verification == Verification::TabibiNetanyahu {
+            // The node's own moves, one ply shallower: `node` goes on with them.
+            return NullStep::Shallower;
+        }
+        // Stockfish: the node itself, `shallower` plies shallower, the mover's pass barred.
+        let outer = self.verifying;
+        self.verifying = verification.below(outer, maximizing);
+        let w = self.node(game, depth - shallower as i32, ply, pa, pb, false);
+        self.verifying = outer;
+        self.pv_len[ply] = 0;
+        if w >= beta {
+            self.stats.shared.null_cutoffs += 1;
+            NullStep::Cut(v)
+        } else {
+            self.stats.shared.verification_failures += 1;
+            NullStep::Search
+        }
+    }
+
+    /// Tabibi–Netanyahu's verification: the node's moves one ply shallower with verification
+    /// off below (in the node's window); if that fails high its value is the node's,
+    /// otherwise a zugzwang is suspected and the moves are searched again at full depth.
+    /// Returns the depth searched, the value and the best move.
+    #[allow(clippy::too_many_arguments)] // the node's whole situation
+    fn verify_shallower(
+        &mut self,
+        game: &G,
+        start: usize,
+        end: usize,
+        depth: i32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> (i32, Value, Option<G::Move>) {
+        let outer = self.verifying;
+        self.verifying = self.guards.verification.below(outer, game.maximizing());
+        let (best, best_move) = self.move_loop(game, start, end, depth - 1, ply, alpha, beta);
+        self.verifying = outer;
+        if best >= beta {
+            return (depth - 1, best, best_move);
+        }
+        self.stats.shared.verification_failures += 1;
+        self.pv_len[ply] = 0;
+        let (best, best_move) = self.move_loop(game, start, end, depth, ply, alpha, beta);
+        (depth, best, best_move)
+    }
+
+    /// Quiescence: the static evaluation stands unless a noisy move beats it; in check,
+    /// every legal move is searched and there is no standing pat. No table, no draws by
+    /// rule (captures are irreversible).
+    fn quiesce(&mut self, game: &G, ply: usize, mut alpha: Value, beta: Value) -> Value {
+        self.stats.shared.nodes += 1;
+        self.stats.qnodes += 1;
+        self.pv_len[ply] = 0;
+        if !G::ENDS_ONLY_WITHOUT_MOVES {
+            if let Some(t) = game.terminal_score(ply as u32) {
+                return finished(game, t, ply);
+            }
+        }
+        if ply >= MAX_PLY {
+            return evaluation(game);
+        }
+        let start = self.moves.len();
+        let mut best;
+        if game.in_check() {
+            game.legal_moves(&mut self.moves);
+            if self.moves.len() == start {
+                return Self::without_moves(game, ply);
+            }
+            best = -INFINITY;
+        } else {
+            let stand = evaluation(game);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            game.noisy_moves(&mut self.moves);
+        }
+        let end = self.moves.len();
+        self.score_moves(game, start, end, None, ply);
+        for i in start..end {
+            let mv = self.pick(i, end);
+            let mut child = game.clone();
+            child.play(mv);
+            let v = -self.quiesce(&child, ply + 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves.truncate(start);
+        self.order.truncate(start);
+        best
+    }
+
+    /// Gives each move of `start..end` its ordering score: the hash move first, then noisy
+    /// moves by the game's order (MVV-LVA), then the two killers of this ply, then the
+    /// rest in generation order.
+    fn score_moves(
+        &mut self,
+        game: &G,
+        start: usize,
+        end: usize,
+        hash_move: Option<G::Move>,
+        ply: usize,
+    ) {
+        debug_assert_eq!(self.order.len(), start);
+        let killers = self.killers[ply];
+        for i in start..end {
+            let mv = self.moves[i];
+            let score = if Some(mv) == hash_move {
+                HASH_MOVE
+            } else if let Some(o) = game.capture_order(mv) {
+                debug_assert!((0..NOISY).contains(&o), "capture order {o} out of range");
+                NOISY + o
+            } else if Some(mv) == killers[0] {
+                KILLER[0]
+            } else if Some(mv) == killers[1] {
+                KILLER[1]
+            } else {
+                0
+            };
+            self.order.push(score);
+        }
+    }
+
+    /// Moves the best-scored remaining move to position `i` (selection sort, so a cutoff
+    /// early spares sorting the rest; ties keep generation order) and returns it.
+    fn pick(&mut self, i: usize, end: usize) -> G::Move {
+        let mut best = i;
+        for j in i + 1..end {
+            if self.order[j] > self.order[best] {
+                best = j;
+            }
+        }
+        self.moves.swap(i, best);
+        self.order.swap(i, best);
+        self.moves[i]
+    }
+
+    /// A quiet move that cut becomes this ply's first killer.
+    fn remember_killer(&mut self, game: &G, ply: usize, mv: G::Move) {
+        if game.capture_order(mv).is_none() && self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+    }
+
+    /// `mv` followed by the child's line becomes the line of `ply` (when the principal
+    /// variation is kept).
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        if !self.keep_pv {
+            return;
+        }
+        let child = self.pv_len[ply + 1];
+        self.pv[ply * ROW] = Some(mv);
+        let from = (ply + 1) * ROW;
+        self.pv.copy_within(from..from + child, ply * ROW + 1);
+        self.pv_len[ply] = child + 1;
+    }
+}
