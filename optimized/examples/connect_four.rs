@@ -198,15 +198,36 @@ struct Tally {
 }
 
 fn main() {
-    let depth: u32 = match std::env::args().nth(1).map(|a| a.parse()) {
+    let depth = depth_limit();
+    let configurations = configurations();
+    let config = |guards| Config::new(depth).with_guards(guards);
+    let start = Connect4::new();
+    print_root(start, &config(Guards::NONE), depth);
+    let (tallies, end, plies) = play(start, &configurations, &config);
+    let result = match end.terminal_score(0) {
+        Some(0) => "a draw",
+        Some(v) if v > 0 => "the first player wins",
+        _ => "the second player wins",
+    };
+    println!("\nthe game: {plies} plies, {result}\n");
+    print_totals(&configurations, &tallies);
+}
+
+/// The depth limit from the only argument (10 without one).
+fn depth_limit() -> u32 {
+    match std::env::args().nth(1).map(|a| a.parse()) {
         None => 10,
         Some(Ok(d)) if (1..=30).contains(&d) => d,
         Some(_) => {
             eprintln!("connect_four: the argument is a depth limit, 1..=30");
             std::process::exit(2);
         }
-    };
-    let configurations = [
+    }
+}
+
+/// Plain search first: every other configuration is judged against it.
+fn configurations() -> [(&'static str, Guards); 7] {
+    [
         ("plain", Guards::NONE),
         ("null R2", Guards::unguarded(2)),
         ("null R3", Guards::unguarded(3)),
@@ -222,12 +243,12 @@ fn main() {
             },
         ),
         ("stockfish", Guards::STOCKFISH),
-    ];
-    let config = |guards| Config::new(depth).with_guards(guards);
-    let plain = config(Guards::NONE);
+    ]
+}
 
-    let start = Connect4::new();
-    let first = search(start, &plain);
+/// What the report says about the empty board: value, line, every root move.
+fn print_root(start: Connect4, plain: &Config, depth: u32) {
+    let first = search(start, plain);
     println!("Connect Four, {COLUMNS} columns x {ROWS} rows, depth limit {depth}");
     println!(
         "from the empty board, plain alpha-beta: value {}, line {:?}, {} nodes",
@@ -242,12 +263,21 @@ fn main() {
         "root moves (column, value, exact or bound): {}\n",
         moves.join(", ")
     );
+}
 
+/// Plays the game plain search chooses, searching every position with every configuration;
+/// prints one row a ply and returns the tallies, the final position and its length.
+fn play(
+    start: Connect4,
+    configurations: &[(&str, Guards)],
+    config: &dyn Fn(Guards) -> Config,
+) -> (Vec<Tally>, Connect4, u32) {
     print!("{:>4}", "ply");
-    for (name, _) in &configurations {
+    for (name, _) in configurations {
         print!(" {name:>12}");
     }
     println!("   (column played, nodes; * a move worse than plain's)");
+    let plain = config(Guards::NONE);
     let mut tallies: Vec<Tally> = configurations.iter().map(|_| Tally::default()).collect();
     let mut judge = Searcher::new();
     let mut game = start;
@@ -285,17 +315,16 @@ fn main() {
         game.play(reports[0].best_move.expect("a move"));
         ply += 1;
     }
-    let result = match game.terminal_score(0) {
-        Some(0) => "a draw",
-        Some(v) if v > 0 => "the first player wins",
-        _ => "the second player wins",
-    };
-    println!("\nthe game: {ply} plies, {result}\n");
+    (tallies, game, ply)
+}
+
+/// One line a configuration: its nodes over the game against plain's, and its moves.
+fn print_totals(configurations: &[(&str, Guards)], tallies: &[Tally]) {
     println!(
         "{:<13} {:>10} {:>9} {:>12} {:>11}   guards",
         "configuration", "nodes", "vs plain", "other moves", "worse moves"
     );
-    for ((name, guards), t) in configurations.iter().zip(&tallies) {
+    for ((name, guards), t) in configurations.iter().zip(tallies) {
         println!(
             "{:<13} {:>10} {:>8.2}x {:>12} {:>11}   {guards}",
             name,
