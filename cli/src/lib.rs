@@ -14,6 +14,7 @@
 
 pub mod audit;
 pub mod bench;
+mod chart;
 pub mod chess;
 pub mod common;
 mod guards;

@@ -11,10 +11,11 @@ use nullmove_fixtures::sweep::Grid;
 use nullmove_optimized::Guards;
 use plotters::prelude::*;
 
+use crate::chart::{Chart, SERIES, svg_error};
 use crate::common::{self, CliError, Io};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
-use crate::sweep::{Chart, PositionsArg, svg_error};
+use crate::sweep::PositionsArg;
 
 /// Arguments of `nullmove safeguards`.
 #[derive(Debug, clap::Args)]
@@ -99,19 +100,19 @@ fn colour(name: &str) -> RGBColor {
     if name == "page" {
         BLACK
     } else if Guards::presets().any(|(preset, _)| preset == name) {
-        RGBColor(140, 86, 75)
+        SERIES[5]
     } else if name.contains('+') {
         RGBColor(110, 110, 110)
     } else if name.starts_with("min-probe-depth") {
-        RGBColor(214, 39, 40)
+        SERIES[3]
     } else if name.starts_with("threat") {
-        RGBColor(255, 127, 14)
+        SERIES[1]
     } else if name.starts_with("min-empty") {
-        RGBColor(44, 160, 44)
+        SERIES[2]
     } else if name.starts_with("adaptive") {
-        RGBColor(148, 103, 189)
+        SERIES[4]
     } else {
-        RGBColor(31, 119, 180)
+        SERIES[0]
     }
 }
 
@@ -187,14 +188,14 @@ fn draw_references(
     chart
         .draw_series(LineSeries::new(
             [(0.0, y_lo), (0.0, y_hi)],
-            RGBColor(44, 160, 44).mix(0.5).stroke_width(1),
+            SERIES[2].mix(0.5).stroke_width(1),
         ))
         .map_err(svg_error)?;
     chart
         .draw_series([Text::new(
             "never a worse move",
             (0.0015, y_lo + 8.0),
-            ("sans-serif", 14).into_font().color(&RGBColor(44, 160, 44)),
+            ("sans-serif", 14).into_font().color(&SERIES[2]),
         )])
         .map_err(svg_error)?;
     Ok(())

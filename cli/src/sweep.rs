@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use nullmove_fixtures::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
 use plotters::prelude::*;
 
+use crate::chart::{Chart, SERIES, svg_error};
 use crate::common::{self, CliError, EngineName, Io};
 use crate::guards::{Chosen, GuardArgs};
 use crate::output_file::OutputFile;
@@ -169,25 +170,12 @@ fn positions(s: &Sweep) -> u64 {
     s.rows.first().map_or(0, |r| r.positions)
 }
 
-/// One colour per depth limit, dark enough to read on white.
+/// One colour per depth limit: grey for depth 1, then the series colours in turn.
 fn depth_colour(depth: u32) -> RGBColor {
-    const COLOURS: [RGBColor; 9] = [
-        RGBColor(120, 120, 120),
-        RGBColor(31, 119, 180),
-        RGBColor(255, 127, 14),
-        RGBColor(44, 160, 44),
-        RGBColor(214, 39, 40),
-        RGBColor(148, 103, 189),
-        RGBColor(140, 86, 75),
-        RGBColor(227, 119, 194),
-        RGBColor(23, 190, 207),
-    ];
-    COLOURS[(depth as usize + COLOURS.len() - 1) % COLOURS.len()]
-}
-
-/// A chart that could not be drawn, in one line.
-pub(crate) fn svg_error(e: impl std::fmt::Display) -> CliError {
-    CliError::Message(format!("cannot draw the SVG: {e}"))
+    match (depth as usize + SERIES.len()) % (SERIES.len() + 1) {
+        0 => RGBColor(120, 120, 120),
+        i => SERIES[i - 1],
+    }
 }
 
 /// The rows of one depth limit, in R order.
@@ -379,14 +367,6 @@ where
     draw_depth_lines(&mut chart, s, rate)?;
     draw_legend(&mut chart)
 }
-
-/// A chart with real numbers on both axes: the sweep's panels (R on x, a measure of the
-/// sweep on y), the safeguards' points.
-pub(crate) type Chart<'a, DB> = ChartContext<
-    'a,
-    DB,
-    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
->;
 
 /// One line with a dot per R for each depth limit, `y` giving the measure plotted, each
 /// line named in the legend.

@@ -3,35 +3,20 @@
 //! depth; with `--by-pieces`, the moves null move changes by pieces on the board.
 
 use plotters::coord::Shift;
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::configuration_names;
 use super::suite::{BASELINE, SuiteDoc};
+use crate::chart::{Chart, SERIES, svg_error};
 use crate::common::CliError;
-
-/// A panel: x and y as plain numbers.
-type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
-
-fn svg_error(e: impl std::fmt::Display) -> CliError {
-    CliError::Message(format!("cannot draw the SVG: {e}"))
-}
 
 /// One colour per configuration, the same in every chart (SPEC.md's order).
 fn colour(configuration: &str) -> RGBColor {
-    const COLOURS: [RGBColor; 7] = [
-        RGBColor(60, 60, 60),
-        RGBColor(31, 119, 180),
-        RGBColor(255, 127, 14),
-        RGBColor(44, 160, 44),
-        RGBColor(214, 39, 40),
-        RGBColor(148, 103, 189),
-        RGBColor(140, 86, 75),
-    ];
-    let i = configuration_names()
-        .position(|c| c == configuration)
-        .unwrap_or(0);
-    COLOURS[i % COLOURS.len()]
+    match configuration_names().position(|c| c == configuration) {
+        // Plain alpha-beta, the baseline, in dark grey.
+        Some(0) | None => RGBColor(60, 60, 60),
+        Some(i) => SERIES[(i - 1) % SERIES.len()],
+    }
 }
 
 /// The chart as SVG text.

@@ -1,0 +1,32 @@
+//! What every chart of the command line shares: real numbers on both axes, one palette, one
+//! way to say a chart could not be drawn.
+
+use plotters::prelude::*;
+
+use crate::common::CliError;
+
+/// A chart with real numbers on both axes: the sweep's panels, the safeguards' points, the
+/// chess suites' panels.
+pub(crate) type Chart<'a, DB> = ChartContext<
+    'a,
+    DB,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
+
+/// The series colours, in order (matplotlib's "tab10" without its grey and olive): dark
+/// enough to read on white, told apart by most readers.
+pub(crate) const SERIES: [RGBColor; 8] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(23, 190, 207),
+];
+
+/// A chart that could not be drawn, in one line.
+pub(crate) fn svg_error(e: impl std::fmt::Display) -> CliError {
+    CliError::Message(format!("cannot draw the SVG: {e}"))
+}
