@@ -122,6 +122,8 @@ function searchParams() {
     if ($('r-rule').value !== 'fixed') p.set($('r-rule').value, 'true');
     if ($('eval-gate').checked) p.set('eval-gate', 'true');
     if ($('zero-window').checked) p.set('zero-window', 'true');
+    if ($('eval-r').value !== '0') p.set('eval-r', $('eval-r').value);
+    if ($('non-pv').checked) p.set('non-pv', 'true');
     if ($('verify').value !== 'none') p.set('verify', $('verify').value);
   }
   return p;

@@ -358,7 +358,7 @@ fn check_guards(seen: &Value) {
         seen["guardedCommand"],
         format!(
             "nullmove trace {null} --engine optimized --min-probe-depth 1 --eval-gate \
-             --zero-window"
+             --zero-window --non-pv"
         )
     );
     let guarded = &seen["guarded"];

@@ -97,6 +97,7 @@ try {
   await page.getByLabel('minimum probe depth').selectOption('1');
   await page.getByLabel(/eval gate/).check();
   await page.getByLabel(/zero-window/).check();
+  await page.getByLabel(/null window/).check();
   seen.guardedCommand = await text(page, '#command');
   await page.getByRole('button', { name: 'Run' }).click();
   await page.locator('#result').waitFor();
@@ -141,7 +142,7 @@ function offeredGuards() {
     select.value = value;
     select.dispatchEvent(new Event('change', { bubbles: true }));
   };
-  const menus = ['min-probe-depth', 'min-empty', 'r-rule', 'verify'];
+  const menus = ['min-probe-depth', 'min-empty', 'r-rule', 'eval-r', 'verify'];
   const offered = [];
   for (let depth = 0; depth <= 9; depth++) {
     for (let r = 0; r <= 9; r++) {
