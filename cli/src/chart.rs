@@ -30,3 +30,18 @@ pub(crate) const SERIES: [RGBColor; 8] = [
 pub(crate) fn svg_error(e: impl std::fmt::Display) -> CliError {
     CliError::Message(format!("cannot draw the SVG: {e}"))
 }
+
+/// An axis of whole numbers from `lo` to `hi` (depth limits, R), with room for the end
+/// points' dots.
+pub(crate) fn whole_range(lo: u32, hi: u32) -> std::ops::Range<f64> {
+    f64::from(lo) - 0.3..f64::from(hi) + 0.3
+}
+
+/// A tick label on such an axis: the whole numbers only.
+pub(crate) fn whole_label(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-9 && x >= 0.0 {
+        format!("{x:.0}")
+    } else {
+        String::new()
+    }
+}

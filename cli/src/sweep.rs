@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use nullmove_fixtures::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
 use plotters::prelude::*;
 
-use crate::chart::{Chart, SERIES, svg_error};
+use crate::chart::{Chart, SERIES, svg_error, whole_label, whole_range};
 use crate::common::{self, CliError, EngineName, Io};
 use crate::guards::{Chosen, GuardArgs};
 use crate::output_file::OutputFile;
@@ -242,15 +242,7 @@ pub fn draw(s: &Sweep, set: PositionSet, engine: &str) -> Result<String, CliErro
 fn r_range(s: &Sweep) -> std::ops::Range<f64> {
     let lo = s.rows.iter().map(|r| r.reduction).min().unwrap_or(0);
     let hi = s.rows.iter().map(|r| r.reduction).max().unwrap_or(0);
-    f64::from(lo) - 0.3..f64::from(hi) + 0.3
-}
-
-fn r_label(x: f64) -> String {
-    if (x - x.round()).abs() < 1e-9 && x >= 0.0 {
-        format!("{x:.0}")
-    } else {
-        String::new()
-    }
+    whole_range(lo, hi)
 }
 
 /// The y axis of the cost chart is `log2(null / plain)`, so that a 2x saving and a 2x cost
@@ -303,7 +295,7 @@ where
         .configure_mesh()
         .x_desc("reduction R (extra plies a null-move probe skips)")
         .y_desc("null-move nodes / plain nodes (log scale)")
-        .x_label_formatter(&|x| r_label(*x))
+        .x_label_formatter(&|x| whole_label(*x))
         .y_label_formatter(&|y| ratio_label(*y))
         .x_labels(12)
         .y_labels(((hi - lo) * 2.0) as usize + 1)
@@ -359,7 +351,7 @@ where
         .configure_mesh()
         .x_desc("reduction R")
         .y_desc("positions with a worse move (%)")
-        .x_label_formatter(&|x| r_label(*x))
+        .x_label_formatter(&|x| whole_label(*x))
         .y_label_formatter(&|y| format!("{y:.2}%"))
         .x_labels(12)
         .draw()

@@ -7,7 +7,7 @@ use plotters::prelude::*;
 
 use super::configuration_names;
 use super::suite::{BASELINE, SuiteDoc};
-use crate::chart::{Chart, SERIES, svg_error};
+use crate::chart::{Chart, SERIES, svg_error, whole_label, whole_range};
 use crate::common::CliError;
 
 /// One colour per configuration, the same in every chart (SPEC.md's order).
@@ -46,16 +46,7 @@ pub(super) fn draw(doc: &SuiteDoc) -> Result<String, CliError> {
 
 fn depth_range(doc: &SuiteDoc) -> std::ops::Range<f64> {
     let depths = doc.depths();
-    let (lo, hi) = (depths[0], depths[depths.len() - 1]);
-    f64::from(lo) - 0.3..f64::from(hi) + 0.3
-}
-
-fn whole(x: f64) -> String {
-    if (x - x.round()).abs() < 1e-9 && x >= 0.0 {
-        format!("{x:.0}")
-    } else {
-        String::new()
-    }
+    whole_range(depths[0], depths[depths.len() - 1])
 }
 
 /// Nodes against depth: `log2(nodes / none's)` when none was searched (below 0 saves),
@@ -117,7 +108,7 @@ where
         .configure_mesh()
         .x_desc("depth (plies)")
         .y_desc(desc)
-        .x_label_formatter(&|x| whole(*x))
+        .x_label_formatter(&|x| whole_label(*x))
         .y_label_formatter(&label)
         .y_labels(((hi - lo) * 2.0) as usize + 1)
         .draw()
@@ -156,7 +147,7 @@ where
         .configure_mesh()
         .x_desc("depth (plies)")
         .y_desc("solved (% of positions)")
-        .x_label_formatter(&|x| whole(*x))
+        .x_label_formatter(&|x| whole_label(*x))
         .y_label_formatter(&|v| format!("{v:.0}%"))
         .draw()
         .map_err(svg_error)?;
