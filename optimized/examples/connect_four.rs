@@ -335,3 +335,35 @@ fn print_totals(configurations: &[(&str, Guards)], tallies: &[Tally]) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The README's "Your own game" table, at the example's default depth limit 10: per
+    /// configuration, nodes over the game, moves other than plain's, worse moves.
+    #[test]
+    fn the_readme_table_is_what_the_game_measures() {
+        let configurations = configurations();
+        let config = |guards| Config::new(10).with_guards(guards);
+        let (tallies, end, plies) = play(Connect4::new(), &configurations, &config);
+        let rows: Vec<(&str, u64, u32, u32)> = configurations
+            .iter()
+            .zip(&tallies)
+            .map(|((name, _), t)| (*name, t.nodes, t.differs, t.worse))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("plain", 489_937, 0, 0),
+                ("null R2", 627_525, 3, 3),
+                ("null R3", 318_786, 6, 2),
+                ("r2", 624_653, 3, 3),
+                ("adaptive", 461_692, 6, 4),
+                ("gated R2", 235_816, 3, 1),
+                ("stockfish", 466_714, 2, 0),
+            ]
+        );
+        assert!(end.terminal_score(0).is_some() && plies > 0);
+    }
+}
