@@ -184,11 +184,7 @@ fn bad_parameters_get_400_and_the_clis_reason() {
         let answer = get(server.addr, &path).expect("an answer");
         assert_eq!(answer.status, 400, "{path}");
         assert_eq!(answer.header("content-type"), Some("application/json"));
-        assert_eq!(
-            answer.json(),
-            json!({ "error": cli_refusal(&argv) }),
-            "{path}"
-        );
+        assert_refusal(&answer.json(), &cli_refusal(&argv), &path);
     }
     // What only the server refuses: a flag that is not the route's (no file can be named), a
     // switch with another value than true or false, a trace longer than it sends.
@@ -221,7 +217,31 @@ fn bad_parameters_get_400_and_the_clis_reason() {
     ] {
         let answer = get(server.addr, path).expect("an answer");
         assert_eq!(answer.status, 400, "{path}");
-        assert_eq!(answer.json(), json!({ "error": reason }), "{path}");
+        assert_refusal(&answer.json(), reason, path);
+    }
+}
+
+/// A 400's body: `{"error": line}`, and when the parser refused one value, that value named
+/// apart (`parameter`, `value`, the parser's `reason` alone) for a form to say in its words.
+fn assert_refusal(body: &Value, line: &str, path: &str) {
+    assert_eq!(body["error"], line, "{path}");
+    let named = line
+        .strip_prefix("invalid value '")
+        .and_then(|rest| rest.split_once("' for '--"))
+        .and_then(|(value, rest)| {
+            let (flag, reason) = rest.split_once("': ")?;
+            Some((value, flag.split(' ').next()?, reason))
+        });
+    let fields = body.as_object().expect("an object").len();
+    match named {
+        Some((value, parameter, reason)) => {
+            assert_eq!(
+                body,
+                &json!({ "error": line, "parameter": parameter, "value": value, "reason": reason }),
+                "{path}"
+            );
+        }
+        None => assert_eq!(fields, 1, "{path}: {body}"),
     }
 }
 

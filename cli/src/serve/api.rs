@@ -30,6 +30,9 @@ use super::gate::Gate;
 use super::guard::{self, Checks};
 use crate::{Command, audit, search, sweep, trace};
 
+mod refusal;
+use refusal::Refused;
+
 /// The longest trace `/api/trace` sends, in events (the root report counts as one). Every
 /// plain search fits (the longest has 78,743 events: the empty board at depth limit 9). Of
 /// the 602,580 searches of every reachable position at depth limits 0..=9 (plain, and null
@@ -217,15 +220,17 @@ fn argv(
     Ok(argv)
 }
 
-/// The command the query asks for, parsed by the CLI's parser.
-fn command(state: &AppState, path: &str, params: Params) -> Result<Command, ApiError> {
+/// The command the query asks for, parsed by the CLI's parser; a refused value is named by
+/// its parameter too.
+fn command(state: &AppState, path: &str, params: Params) -> Result<Command, Refused> {
     let route = ROUTES
         .iter()
         .find(|r| r.path == path)
         .expect("every handler has its route");
     let Query(pairs) =
         params.map_err(|e| ApiError::BadRequest(format!("a malformed query: {e}")))?;
-    Ok(crate::parse(argv(state, route, &pairs)?)?)
+    let argv = argv(state, route, &pairs)?;
+    crate::parse(&argv).map_err(|e| Refused::parse_error(e, &argv))
 }
 
 /// A document as the API's JSON.
@@ -242,7 +247,7 @@ fn json_response(body: Bytes) -> Response {
 async fn search_route(
     State(state): State<Arc<AppState>>,
     params: Params,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Refused> {
     let Command::Search(args) = command(&state, "/api/search", params)? else {
         unreachable!("/api/search parses a search")
     };
@@ -265,7 +270,7 @@ struct TraceBody<'a> {
 async fn trace_route(
     State(state): State<Arc<AppState>>,
     params: Params,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Refused> {
     let Command::Trace(args) = command(&state, "/api/trace", params)? else {
         unreachable!("/api/trace parses a trace")
     };
@@ -287,7 +292,7 @@ async fn sweep_entry(
     state: Arc<AppState>,
     path: &str,
     params: Params,
-) -> Result<Arc<SweepEntry>, ApiError> {
+) -> Result<Arc<SweepEntry>, Refused> {
     let Command::Sweep(args) = command(&state, path, params)? else {
         unreachable!("{path} parses a sweep")
     };
@@ -310,12 +315,13 @@ async fn sweep_entry(
                 .await?
         })
         .await
+        .map_err(Refused::from)
 }
 
 async fn sweep_json(
     State(state): State<Arc<AppState>>,
     params: Params,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Refused> {
     let entry = sweep_entry(state, "/api/sweep", params).await?;
     Ok(json_response(entry.json.clone()))
 }
@@ -323,7 +329,7 @@ async fn sweep_json(
 async fn sweep_svg(
     State(state): State<Arc<AppState>>,
     params: Params,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Refused> {
     let entry = sweep_entry(state, "/api/sweep.svg", params).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], entry.svg.clone()).into_response())
 }
@@ -331,7 +337,7 @@ async fn sweep_svg(
 async fn audit_route(
     State(state): State<Arc<AppState>>,
     params: Params,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Refused> {
     let Command::Audit(args) = command(&state, "/api/audit", params)? else {
         unreachable!("/api/audit parses an audit")
     };

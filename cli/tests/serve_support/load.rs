@@ -115,11 +115,23 @@ pub fn cases() -> Vec<Case> {
     refused[0] = ("board", "...OO....".to_owned());
     let args = argv("search", &refused);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    // The command's line, and the refused value named apart for a form to say in its words.
+    let line = cli_refusal(&args);
+    let reason = line
+        .split_once("': ")
+        .expect("a refused value")
+        .1
+        .to_owned();
     cases.push(Case {
         name: "refused board",
         path: path("/api/search", &refused),
         status: 400,
-        body: Expected::Json(json!({ "error": cli_refusal(&args) })),
+        body: Expected::Json(json!({
+            "error": line,
+            "parameter": "board",
+            "value": "...OO....",
+            "reason": reason,
+        })),
     });
     cases.push(Case {
         name: "page",
