@@ -323,10 +323,15 @@ fn the_page_and_its_files_are_embedded() {
         (
             "/",
             "text/html; charset=utf-8",
-            "<script src=\"/app.js\" defer></script>",
+            "<script type=\"module\" src=\"/app.js\"></script>",
         ),
         (
             "/app.js",
+            "text/javascript; charset=utf-8",
+            "from './try.js'",
+        ),
+        (
+            "/try.js",
             "text/javascript; charset=utf-8",
             "getJson('/api/trace'",
         ),

@@ -14,23 +14,37 @@ pub struct Asset {
     pub body: &'static str,
 }
 
-/// Every file the server serves.
-pub const ASSETS: [Asset; 3] = [
+/// A script module, served as JavaScript.
+const fn module(path: &'static str, body: &'static str) -> Asset {
+    Asset {
+        path,
+        media_type: "text/javascript; charset=utf-8",
+        body,
+    }
+}
+
+/// Every file the server serves: the page, its style and its script modules.
+pub const ASSETS: [Asset; 7] = [
     Asset {
         path: "/",
         media_type: "text/html; charset=utf-8",
         body: include_str!("../../assets/index.html"),
     },
     Asset {
-        path: "/app.js",
-        media_type: "text/javascript; charset=utf-8",
-        body: include_str!("../../assets/app.js"),
-    },
-    Asset {
         path: "/style.css",
         media_type: "text/css; charset=utf-8",
         body: include_str!("../../assets/style.css"),
     },
+    // The entry point: the views, the sweep and the audit.
+    module("/app.js", include_str!("../../assets/app.js")),
+    // Elements and requests.
+    module("/dom.js", include_str!("../../assets/dom.js")),
+    // The board.
+    module("/board.js", include_str!("../../assets/board.js")),
+    // The form as the API's query and the shell's command.
+    module("/settings.js", include_str!("../../assets/settings.js")),
+    // The widget's steps.
+    module("/try.js", include_str!("../../assets/try.js")),
 ];
 
 impl IntoResponse for Asset {
