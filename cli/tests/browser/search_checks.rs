@@ -254,17 +254,10 @@ pub fn check_keyboard(keyboard: &Value) {
 
 /// A finished game says so as the command line does, with no table of root moves.
 pub fn check_finished(finished: &Value) {
-    let (_, out, _) = cli(&[
-        "search",
-        "--board",
-        "XXXOO....",
-        "--depth",
-        "3",
-        "--reduction",
-        "1",
-        "--mode",
-        "null",
-    ]);
+    let mut argv = vec!["search"];
+    argv.extend(pitfall("null"));
+    argv[4] = "XXXOO....";
+    let (_, out, _) = cli(&argv);
     let cli_says = "game over: X won, no move to search";
     assert!(out.contains(cli_says), "{out}");
     let verdict = finished["verdict"].as_str().expect("a verdict");
