@@ -202,7 +202,7 @@ fn main() {
     let configurations = configurations();
     let config = |guards| Config::new(depth).with_guards(guards);
     let start = Connect4::new();
-    print_root(start, &config(Guards::NONE), depth);
+    print_root(start, &config(Guards::NO_NULL_MOVE), depth);
     let (tallies, end, plies) = play(start, &configurations, &config);
     let result = match end.terminal_score(0) {
         Some(0) => "a draw",
@@ -228,7 +228,7 @@ fn depth_limit() -> u32 {
 /// Plain search first: every other configuration is judged against it.
 fn configurations() -> [(&'static str, Guards); 7] {
     [
-        ("plain", Guards::NONE),
+        ("plain", Guards::NO_NULL_MOVE),
         ("null R2", Guards::unguarded(2)),
         ("null R3", Guards::unguarded(3)),
         ("r2", Guards::R2),
@@ -277,7 +277,7 @@ fn play(
         print!(" {name:>12}");
     }
     println!("   (column played, nodes; * a move worse than plain's)");
-    let plain = config(Guards::NONE);
+    let plain = config(Guards::NO_NULL_MOVE);
     let mut tallies: Vec<Tally> = configurations.iter().map(|_| Tally::default()).collect();
     let mut judge = Searcher::new();
     let mut game = start;
