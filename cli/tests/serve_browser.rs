@@ -17,7 +17,7 @@ mod page_checks;
 mod search_checks;
 mod serve_support;
 
-use std::io::Write as _;
+use std::io::{ErrorKind, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -225,8 +225,13 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
     let svg = get(server.addr, "/api/sweep.svg?positions=empty").expect("the chart");
     page_checks::check_phone(&seen["phone"], &svg.text());
     page_checks::check_screenshot(&screenshot, &root);
-    let warmed = warm.join().expect("the audit request").expect("an answer");
-    assert_eq!(warmed.status, 200);
+    // The warm-up only saves the browser a wait; the audit it shows is checked above. On a
+    // machine loaded far past its cores the first audit can outlast the client's timeout.
+    match warm.join().expect("the audit request") {
+        Ok(warmed) => assert_eq!(warmed.status, 200),
+        Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+        Err(e) => panic!("the audit request failed: {e}"),
+    }
     let (status, ..) = server.stop_with("TERM");
     assert!(status.success());
 }
