@@ -28,11 +28,13 @@ mod error;
 mod gsprt;
 mod interval;
 mod sample;
+mod sequential;
 mod sprt;
 mod summary;
 
 pub use error::StatsError;
 pub use interval::{elo_from_score, score_from_elo};
 pub use sample::{Outcome, Pentanomial, Wdl};
+pub use sequential::SprtRun;
 pub use sprt::{Decision, Model, Sprt, SprtResult};
 pub use summary::{Summary, summarize_games, summarize_pairs};

@@ -63,6 +63,20 @@ pub enum Decision {
     H1,
 }
 
+impl Decision {
+    /// The decision of an LLR against a lower and an upper bound, or `None` between them
+    /// (fishtest's strict comparisons: an LLR on a bound goes on).
+    pub(crate) fn between(llr: f64, lower: f64, upper: f64) -> Option<Self> {
+        if llr < lower {
+            Some(Self::H0)
+        } else if llr > upper {
+            Some(Self::H1)
+        } else {
+            None
+        }
+    }
+}
+
 /// An SPRT's parameters: `H0: elo = elo0` against `H1: elo = elo1` in `model`'s Elo, with
 /// type I error `alpha` (reached at `elo0`) and type II error `beta` (reached at `elo1`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -121,17 +135,10 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// The decision an LLR gives against the fixed bounds (fishtest's strict comparisons),
-    /// or `None` while the test goes on.
+    /// The decision an LLR gives against Wald's bounds, or `None` while the test goes on.
     #[must_use]
     pub fn decide(&self, llr: f64) -> Option<Decision> {
-        if llr < self.lower() {
-            Some(Decision::H0)
-        } else if llr > self.upper() {
-            Some(Decision::H1)
-        } else {
-            None
-        }
+        Decision::between(llr, self.lower(), self.upper())
     }
 
     /// The test on game pairs (fishtest's pentanomial LLR).
@@ -166,8 +173,10 @@ impl Sprt {
     }
 }
 
-/// An SPRT's state after a sample: its parameters, the LLR, Wald's bounds and the decision
-/// (`None`, JSON `null`, while the LLR lies between the bounds).
+/// An SPRT's state after a sample: its parameters, the LLR, the bounds it was held to and
+/// the decision (`None`, JSON `null`, while the LLR lies between the bounds). The bounds
+/// are Wald's for a sample judged whole ([`Sprt::on_pairs`]); a run followed pair by pair
+/// ([`SprtRun`](crate::SprtRun)) narrows them by the overshoot it has seen.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SprtResult {
     /// The scale of `elo0` and `elo1`.

@@ -103,7 +103,12 @@ impl Summary {
             score,
             elo,
             elo_95,
-            elo_error: (elo - elo_95[0]).max(elo_95[1] - elo),
+            elo_error: if elo.is_finite() {
+                (elo - elo_95[0]).max(elo_95[1] - elo)
+            } else {
+                // Every game won or lost: no finite margin describes the estimate.
+                f64::INFINITY
+            },
             sprt,
         }
     }

@@ -76,18 +76,36 @@ fn fishtest_runs_reproduce_their_published_llr() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Every run was accepted (H1). fishtest stops a run when its LLR passes Wald's bound
+/// narrowed by the overshoot estimated from the run's own history (`SprtRun`); the counts
+/// alone carry no history, so judged whole a run is held to Wald's 2.944. Four runs pass it;
+/// two stopped inside it, in the band the correction opened (LLR 2.934 and 2.942), and are
+/// undecided by the counts alone: their published decision needs the history.
 #[test]
-fn fishtest_runs_reach_their_published_decision() {
+fn fishtest_runs_reach_their_published_decision_where_the_counts_can_tell() {
     for run in &RUNS {
         let sprt = Sprt::new(run.model, run.bounds.0, run.bounds.1).unwrap();
         let summary = summarize_pairs(&Pentanomial(run.pentanomial), None, Some(&sprt)).unwrap();
         let result = summary.sprt.unwrap();
-        assert_eq!(
-            result.decision,
-            Some(Decision::H1),
-            "{}: {result:?}",
-            run.name
-        );
+        let inside = [
+            "Remove razoring, LTC (2020)",
+            "Remove capture history pruning, STC (2021)",
+        ];
+        if inside.contains(&run.name) {
+            assert_eq!(result.decision, None, "{}: {result:?}", run.name);
+            assert!(
+                result.upper - result.llr < 0.011,
+                "{}: {result:?}",
+                run.name
+            );
+        } else {
+            assert_eq!(
+                result.decision,
+                Some(Decision::H1),
+                "{}: {result:?}",
+                run.name
+            );
+        }
     }
 }
 
