@@ -292,3 +292,30 @@ proptest! {
         }
     }
 }
+
+/// The README's `nullmove chess sprt` examples ("Match statistics"): each command's
+/// output, line for line, as the binary prints it now.
+#[test]
+fn the_readme_examples_are_the_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("the workspace README");
+    let mut lines = readme.lines().peekable();
+    let mut checked = 0;
+    while let Some(line) = lines.next() {
+        let Some(command) = line.strip_prefix("$ nullmove chess sprt ") else {
+            continue;
+        };
+        let mut shown = String::new();
+        while let Some(next) = lines.next_if(|l| !l.starts_with(['$', '#', '`'])) {
+            shown.push_str(next);
+            shown.push('\n');
+        }
+        let args: Vec<&str> = ["chess", "sprt"]
+            .into_iter()
+            .chain(command.split_whitespace())
+            .collect();
+        assert_eq!(stdout(&args), shown, "{command}");
+        checked += 1;
+    }
+    assert_eq!(checked, 2, "the README shows two examples");
+}
