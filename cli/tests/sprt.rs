@@ -171,52 +171,51 @@ fn every_game_won_is_an_infinite_elo_said_as_such() {
 
 #[test]
 fn bad_input_is_one_line() {
-    let wdl = ["chess", "sprt", "--wdl", "3,4,5"];
-    let with = |extra: &[&'static str]| [&wdl[..], extra].concat();
-    rejects(&["chess", "sprt"], "--pentanomial");
-    rejects(
-        &["chess", "sprt", "--pentanomial", "1,2,3,4"],
-        "expected 5 counts separated by commas",
-    );
-    rejects(&["chess", "sprt", "--wdl", "1,2"], "expected 3 counts");
-    rejects(
-        &["chess", "sprt", "--wdl", "1,-2,3"],
-        "\"-2\" is not a count",
-    );
-    rejects(
-        &["chess", "sprt", "--wdl", "1,2.5,3"],
-        "\"2.5\" is not a count",
-    );
-    rejects(&["chess", "sprt", "--wdl", "0,0,0"], "no games");
-    rejects(&["chess", "sprt", "--pentanomial", "0,0,0,0,0"], "no games");
-    rejects(&with(&["--elo0", "1", "--elo1", "1"]), "elo0 < elo1");
-    rejects(&with(&["--elo0", "2", "--elo1", "-1"]), "elo0 < elo1");
-    rejects(&with(&["--elo0", "1"]), "--elo0 and --elo1 go together");
-    rejects(&with(&["--elo1", "1"]), "--elo0 and --elo1 go together");
-    rejects(
-        &with(&["--model", "normalized"]),
-        "--model changes nothing without",
-    );
-    rejects(
-        &with(&["--model", "bayeselo", "--elo0", "0", "--elo1", "2"]),
-        "logistic or normalized",
-    );
-    rejects(
-        &with(&["--elo0", "inf", "--elo1", "2"]),
-        "expected a finite number",
-    );
-    rejects(
-        &with(&["--elo0", "x", "--elo1", "2"]),
-        "not an Elo difference",
-    );
-    rejects(
-        &["chess", "sprt", "--wdl", "99999999999999999999,1,1"],
-        "is not a count",
-    );
-    rejects(
-        &["chess", "sprt", "--wdl", "18446744073709551615,1,1"],
-        "too many games",
-    );
+    let sample = |flag, value| vec!["chess", "sprt", flag, value];
+    let bounded = |extra: &[&'static str]| [&sample("--wdl", "3,4,5")[..], extra].concat();
+    let cases: [(Vec<&str>, &str); 17] = [
+        (vec!["chess", "sprt"], "--pentanomial"),
+        (
+            sample("--pentanomial", "1,2,3,4"),
+            "expected 5 counts separated by commas",
+        ),
+        (sample("--wdl", "1,2"), "expected 3 counts"),
+        (sample("--wdl", "1,-2,3"), "\"-2\" is not a count"),
+        (sample("--wdl", "1,2.5,3"), "\"2.5\" is not a count"),
+        (
+            sample("--wdl", "99999999999999999999,1,1"),
+            "is not a count",
+        ),
+        (
+            sample("--wdl", "18446744073709551615,1,1"),
+            "too many games",
+        ),
+        (sample("--wdl", "0,0,0"), "no games"),
+        (sample("--pentanomial", "0,0,0,0,0"), "no games"),
+        (bounded(&["--elo0", "1", "--elo1", "1"]), "elo0 < elo1"),
+        (bounded(&["--elo0", "2", "--elo1", "-1"]), "elo0 < elo1"),
+        (bounded(&["--elo0", "1"]), "--elo0 and --elo1 go together"),
+        (bounded(&["--elo1", "1"]), "--elo0 and --elo1 go together"),
+        (
+            bounded(&["--model", "normalized"]),
+            "--model changes nothing without",
+        ),
+        (
+            bounded(&["--model", "bayes", "--elo0", "0", "--elo1", "2"]),
+            "logistic or normalized",
+        ),
+        (
+            bounded(&["--elo0", "inf", "--elo1", "2"]),
+            "expected a finite number",
+        ),
+        (
+            bounded(&["--elo0", "x", "--elo1", "2"]),
+            "not an Elo difference",
+        ),
+    ];
+    for (args, needle) in &cases {
+        rejects(args, needle);
+    }
 }
 
 /// A count list: valid, or with the wrong number of items, signs, fractions, junk.
