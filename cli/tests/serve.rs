@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 use std::io::Write;
 
 use serve_support::{
-    Spawned, cli_json, cli_refusal, closed_by_server, connect, get, load, pinned_audit, query,
-    read_answer, send,
+    Spawned, cli_json, cli_refusal, closed_by_server, connect, get, get_within, load, pinned_audit,
+    query, read_answer, send,
 };
 
 /// `/api/ROUTE?pairs` and the argv `nullmove COMMAND` takes for the same pairs.
@@ -349,8 +349,10 @@ fn the_audit_is_the_commands_document() {
     let server = Spawned::start(&[]);
     // Two requests at once share one computation; both get the whole document.
     let addr = server.addr;
-    let other = std::thread::spawn(move || get(addr, "/api/audit").expect("an answer"));
-    let answer = get(addr, "/api/audit").expect("an answer");
+    let long = std::time::Duration::from_secs(600);
+    let other =
+        std::thread::spawn(move || get_within(addr, "/api/audit", long).expect("an answer"));
+    let answer = get_within(addr, "/api/audit", long).expect("an answer");
     let second = other.join().expect("the other request");
     assert_eq!(answer.status, 200);
     assert_eq!(answer.body, second.body);

@@ -58,8 +58,22 @@ pub fn get(addr: SocketAddr, path: &str) -> std::io::Result<Answer> {
 
 /// Sends `request` as written and reads the whole answer (the server closes the connection).
 pub fn send(addr: SocketAddr, request: &str) -> std::io::Result<Answer> {
+    send_within(addr, request, TIMEOUT)
+}
+
+/// [`get`] for a long computation: the answer may take up to `timeout` (the audit's seconds
+/// of CPU take minutes on a machine shared by many builds).
+pub fn get_within(addr: SocketAddr, path: &str, timeout: Duration) -> std::io::Result<Answer> {
+    send_within(
+        addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+        timeout,
+    )
+}
+
+fn send_within(addr: SocketAddr, request: &str, timeout: Duration) -> std::io::Result<Answer> {
     let mut stream = TcpStream::connect_timeout(&addr, TIMEOUT)?;
-    stream.set_read_timeout(Some(TIMEOUT))?;
+    stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(TIMEOUT))?;
     stream.write_all(request.as_bytes())?;
     let mut raw = Vec::new();
