@@ -116,6 +116,16 @@ pub fn document(args: &Args) -> Result<Sweep, CliError> {
     Ok(sweep::run(chosen.get(), set, &grid, &|| {}))
 }
 
+/// [`document`], abandoned once `stop` is set (`Ok(None)`): how a server stops a sweep
+/// whose client has gone.
+pub fn document_until(
+    args: &Args,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<Option<Sweep>, CliError> {
+    let (chosen, _, set, grid) = plan(args)?;
+    Ok(sweep::run_until(chosen.get(), set, &grid, &|| {}, stop))
+}
+
 /// Runs the sweep and prints it.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let (chosen, engine, set, grid) = plan(args)?;

@@ -71,10 +71,13 @@ fn heading(doc: &SuiteDoc, out: &mut dyn Write) -> io::Result<()> {
         _ => String::new(),
     };
     let positions = count(doc.positions.len() as u64);
+    // `--limit` is a cap: a suite shorter than it is searched whole.
     let which = match (doc.limit, doc.suites.len()) {
-        (None, _) => format!("{positions} positions"),
-        (Some(_), 1) => format!("the first {positions} positions"),
-        (Some(n), _) => format!("the first {n} of each, {positions} positions"),
+        (Some(n), 1) if doc.positions.len() >= n => format!("the first {positions} positions"),
+        (Some(n), suites) if suites > 1 => {
+            format!("at most the first {n} of each, {positions} positions")
+        }
+        _ => format!("{positions} positions"),
     };
     writeln!(
         out,
