@@ -220,7 +220,7 @@ mod tests {
         let g = Arc::clone(gate);
         let task = tokio::spawn(async move {
             g.run(&Cancel::new(), move |_| {
-                wait.recv().expect("the test releases")
+                wait.recv().expect("the test releases");
             })
             .await
             .expect("the first computation runs");
