@@ -141,7 +141,10 @@ fn bad_ranges_exit_2_with_one_line() {
     );
     rejects(&["sweep", "--depths", "0..=3"], "1 <= A <= B <= 999999");
     rejects(&["sweep", "--reductions", "2..4"], "expected A..=B");
-    rejects(&["sweep", "--reductions", "0..=1000000"], "0 <= A <= B <= 999999");
+    rejects(
+        &["sweep", "--reductions", "0..=1000000"],
+        "0 <= A <= B <= 999999",
+    );
     rejects(&["sweep", "--positions", "some"], "possible values");
     rejects(&["sweep", "--json", "--csv"], "cannot be used with");
     rejects(&["sweep", "--engine", "oracle"], "the oracle");
