@@ -47,8 +47,9 @@ pub struct Args {
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Document {
-    /// Every claim (or those `--claim` names), checked.
-    Audit(audit::Audit),
+    /// Every claim (or those `--claim` names), checked; boxed, as it is far larger than a
+    /// coverage report.
+    Audit(Box<audit::Audit>),
     /// `--page`/`--article`: the coverage of each text given.
     Coverage(CoverageReport),
 }
@@ -90,7 +91,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
         return coverage_report(args).map(Document::Coverage);
     }
     audit::audit_of(&args.claims)
-        .map(Document::Audit)
+        .map(|a| Document::Audit(Box::new(a)))
         .map_err(|e| CliError::Message(e.to_string()))
 }
 
