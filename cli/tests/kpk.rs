@@ -312,8 +312,15 @@ fn bad_guard_values_exit_2_with_one_line() {
         args.extend(flags);
         rejects(&args, needle);
     };
-    with(&["--verify", "stockfish:0"], "stockfish:V (V in 1..=9)");
-    with(&["--verify", "stockfish:10"], "stockfish:V (V in 1..=9)");
+    with(
+        &["--verify", "stockfish:0"],
+        "stockfish:V (V in 1..=999999)",
+    );
+    // A V at or above the depth limit verifies nothing: refused with the search.
+    with(
+        &["--verify", "stockfish:10"],
+        "with stockfish:10 at depth limit",
+    );
     with(&["--verify", "always"], "--verify");
     with(&["--adaptive-r", "--depth-r"], "--depth-r");
     with(&["--min-probe-depth", "10"], "--min-probe-depth");
@@ -376,7 +383,10 @@ fn sweep_takes_depths_and_reductions() {
             .filter(|r| r["depth"] == 1)
             .all(|r| r["wrong_null_only"] == 0)
     );
-    rejects(&["kpk", "sweep", "--depths", "0..=3"], "1 <= A <= B <= 9");
+    rejects(
+        &["kpk", "sweep", "--depths", "0..=3"],
+        "1 <= A <= B <= 999999",
+    );
     rejects(&["kpk", "sweep", "--reductions", "2..4"], "expected A..=B");
 }
 

@@ -93,6 +93,10 @@ pub enum Verification {
     /// depth, verification back on. As in their algorithm, a node that would verify probes
     /// only with at least two plies left.
     TabibiNetanyahu,
+    /// The page's own ("Pitfalls": re-verify a cutoff "with an ordinary search"): after a
+    /// fail-high, search the node itself with its real moves at full depth, no null move
+    /// anywhere below (plain alpha-beta); cut only if that fails high too.
+    Ordinary,
 }
 
 /// What the verification step makes of a probe that failed high.
@@ -115,6 +119,8 @@ pub(crate) struct Verifying {
     barred: Option<bool>,
     /// Tabibi–Netanyahu: below a shallower search, where fail-highs are trusted at once.
     off: bool,
+    /// The page's ordinary verification: inside it, where nobody passes.
+    ordinary: bool,
 }
 
 impl Verification {
@@ -128,6 +134,7 @@ impl Verification {
                 (state.barred.is_none() && remaining >= min_remaining).then_some(r)
             }
             Self::TabibiNetanyahu => (!state.off).then_some(1),
+            Self::Ordinary => (!state.ordinary).then_some(0),
         }
     }
 
@@ -140,6 +147,10 @@ impl Verification {
                 ..state
             },
             Self::TabibiNetanyahu => Verifying { off: true, ..state },
+            Self::Ordinary => Verifying {
+                ordinary: true,
+                ..state
+            },
         }
     }
 
@@ -149,17 +160,18 @@ impl Verification {
         match (self, fails) {
             (_, false) => Confirm::Search,
             (Self::TabibiNetanyahu, true) => Confirm::Value(score),
-            (Self::None | Self::Stockfish { .. }, true) => Confirm::Prune,
+            (Self::None | Self::Stockfish { .. } | Self::Ordinary, true) => Confirm::Prune,
         }
     }
 
     /// Whether the verification's own conditions let the side `maximizing` pass with
     /// `remaining` plies left: not barred by an enclosing Stockfish verification; under
     /// Tabibi–Netanyahu with verification on, at least two plies left (their `!verify ||
-    /// depth > 1`).
+    /// depth > 1`); never inside the page's ordinary verification.
     fn allows(self, state: Verifying, maximizing: bool, remaining: u32) -> bool {
         match self {
             Self::None => true,
+            Self::Ordinary => !state.ordinary,
             Self::Stockfish { .. } => state.barred != Some(maximizing),
             Self::TabibiNetanyahu => state.off || remaining >= 2,
         }

@@ -14,6 +14,7 @@ use nullmove_chess::analysis::{
 use nullmove_chess::{
     EpdEntry, PositionReport, Suite, SuiteReport, SuiteRow, parse_epd, run_suite_depths,
 };
+use nullmove_fixtures::confidence::{SplitTest, split_tests};
 use serde::Serialize;
 
 use super::{Config, MAX_DEPTH, parse_config, parse_depths};
@@ -84,6 +85,9 @@ pub struct ByPieces {
     pub groups: Vec<Change>,
     /// Endgames with few pieces against the rest ([`ENDGAME_SPLIT`]).
     pub split: Vec<Change>,
+    /// The split tested, per configuration: two-sided Fisher exact p of the rates of
+    /// changed moves and of solutions lost.
+    pub tests: Vec<SplitTest>,
 }
 
 /// The document of `nullmove chess suite`.
@@ -260,11 +264,13 @@ fn measure(
                 against_baseline(last, BASELINE, groups)
                     .map_err(|e| CliError::Message(e.to_string()))
             };
+            let split = compare(&ENDGAME_SPLIT)?;
             Ok(ByPieces {
                 depth: *depths.end(),
                 baseline: BASELINE,
                 groups: compare(&PIECE_GROUPS)?,
-                split: compare(&ENDGAME_SPLIT)?,
+                tests: split_tests(&split),
+                split,
             })
         })
         .transpose()?;
