@@ -40,7 +40,8 @@ use crate::search::Value;
 /// A game of taking from a pile: players alternately take 1 or 2; whoever empties it wins;
 /// the maximizer moves first. Searching it: see `nullmove_optimized::search`.
 /// ```
-/// use nullmove_core::{Game, Value};
+/// # use nullmove_core as nullmove_optimized; // the library re-exports the trait
+/// use nullmove_optimized::{Game, Value};
 ///
 /// #[derive(Clone, Copy)]
 /// struct Pile { left: u8, max_to_move: bool }

@@ -18,8 +18,7 @@ use crate::{Bound, Config, Report, RootMove};
 /// The pile game of [`Game`]'s example: take 1 or 2, whoever empties the pile wins. From 4,
 /// the maximizer takes 1 and leaves a multiple of 3.
 /// ```
-/// use nullmove_core::{Game, Value};
-/// use nullmove_optimized::{search, Bound, Config, Guards};
+/// use nullmove_optimized::{search, Bound, Config, Game, Guards, Value};
 ///
 /// #[derive(Clone, Copy)]
 /// struct Pile { left: u8, max_to_move: bool }
@@ -67,8 +66,8 @@ pub fn search_traced<G: Game, S: EventSink<G::Move> + ?Sized>(
 ///
 /// # Example
 /// ```
-/// use nullmove_core::Position;
-/// use nullmove_optimized::{tictactoe::TicTacToe, Config, Guards, Searcher};
+/// use nullmove_optimized::tictactoe::{Position, TicTacToe};
+/// use nullmove_optimized::{Config, Guards, Searcher};
 /// let mut searcher = Searcher::new();
 /// let config = Config::new(5).with_guards(Guards::unguarded(3));
 /// let report = searcher.search(TicTacToe::from(Position::empty()), &config);

@@ -7,12 +7,20 @@
 //! (`winner`), whether it is full (`emptyCells(board).length === 0`) and the heuristic
 //! ("Reference implementation"; the evaluation is the one `nullmove_core::eval`
 //! reconstructs).
+//!
+//! [`TicTacToe`] is a [`Game`] and a [`crate::DeepGame`] like any other, and this module
+//! re-exports the vocabulary it is made from ([`Position`], [`Player`], ...). The engines
+//! ([`OptimizedEngine`], [`GuardedEngine`], [`search_window`]) serve the workspace's own
+//! engine interface (`nullmove_core::Engine`, with its `SearchParams` and `RootReport`): a
+//! crate outside the workspace that wants them depends on `nullmove-core` too.
 
 mod engine;
 
 pub use engine::{GuardedEngine, OptimizedEngine, search_window};
+/// Tic-tac-toe's vocabulary, which this module's states and moves are made from.
+pub use nullmove_core::{Board, Cell, Player, Position, PositionError};
 
-use nullmove_core::{Board, CELLS, Cell, Game, LINES, Player, Position, PositionError, Value};
+use nullmove_core::{CELLS, Game, LINES, Value};
 
 /// All nine cells as bits.
 const FULL: u16 = (1 << CELLS) - 1;
@@ -171,8 +179,8 @@ fn bitboards(board: &Board) -> (u16, u16) {
 ///
 /// # Example
 /// ```
-/// use nullmove_core::{Game, Player, Position};
-/// use nullmove_optimized::tictactoe::{Mark, TicTacToe};
+/// use nullmove_optimized::Game;
+/// use nullmove_optimized::tictactoe::{Mark, Player, Position, TicTacToe};
 /// let p: Position = "...O.X...".parse().unwrap();
 /// let mut g = TicTacToe::from(p);
 /// assert!(g.maximizing());
