@@ -127,7 +127,9 @@ fn play(
             // root's move loop makes it), with the open window, so exact.
             let mut child = game;
             child.play(mv);
-            let (worth, _) = judge.search_window(child, &plain, 1, -INF, INF);
+            let (worth, _) = judge
+                .search_window(child, &plain, 1, -INF, INF)
+                .expect("the open window");
             let worse = if game.maximizing() {
                 worth < best
             } else {

@@ -74,6 +74,6 @@ pub use guards::{
 };
 pub use nullmove_core::{Game, INF, Stats, Value};
 pub use report::{Bound, Report, RootMove};
-pub use searcher::{Searcher, search, search_traced};
+pub use searcher::{SearchError, Searcher, search, search_traced};
 pub use tictactoe::{GuardedEngine, OptimizedEngine};
 pub use trace::{Event, EventSink, NoSink};

@@ -133,3 +133,25 @@ fn the_line_ends_on_a_leaf_worth_the_root_value() {
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A window that is none is refused by both searchers alike: the same error text, and
+/// nothing searched.
+#[test]
+fn both_searchers_refuse_a_bad_window_alike() {
+    use nullmove_optimized::{DeepError, DeepSearcher, INF, SearchError, Searcher};
+    let game = TicTacToe::from(Position::empty());
+    let config = Config::new(3);
+    let mut simple = Searcher::new();
+    let mut deep = DeepSearcher::new(game);
+    for (alpha, beta) in [(0, 0), (5, -5), (-INF - 1, 0), (0, INF + 1), (INF, INF)] {
+        let refused = simple.search_window(game, &config, 0, alpha, beta);
+        assert_eq!(refused, Err(SearchError::Window(alpha, beta)));
+        let deep_refused = deep.search_window(&config, 0, alpha, beta);
+        assert_eq!(deep_refused, Err(DeepError::Window(alpha, beta)));
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            deep_refused.unwrap_err().to_string()
+        );
+    }
+    assert!(simple.search_window(game, &config, 0, -INF, INF).is_ok());
+}
