@@ -3,10 +3,9 @@
 //! One 9-bit board per side (bit `c` is cell `c`, row-major: `0 1 2 / 3 4 5 / 6 7 8`).
 //! Beside the two bitboards the state keeps the board's base-3 key (`sum 3^c * (1 for X, 2
 //! for O)`), updated by one addition per move, which indexes one precomputed table
-//! answering, in one load, everything the page's function asks of a board: who has a line
-//! (`winner`), whether it is full (`emptyCells(board).length === 0`) and the heuristic
-//! ("Reference implementation"; the evaluation is the one `nullmove_core::eval`
-//! reconstructs).
+//! answering, in one load, everything the search asks of a board: who has a line, whether
+//! it is full, and the page's heuristic ("Reference implementation"; the evaluation is the
+//! one `nullmove_core::eval` reconstructs).
 //!
 //! [`TicTacToe`] is a [`Game`] and a [`crate::DeepGame`] like any other, and this module
 //! re-exports the vocabulary it is made from ([`Position`], [`Player`], ...). The engines
@@ -408,8 +407,8 @@ const LINE_MASKS: [u16; 8] = {
     m
 };
 
-/// The moves of one position: its empty cells, lowest first (the page's `emptyCells`
-/// order), each marked by the side to move. A copy of two small integers, no allocation.
+/// The moves of one position: its empty cells, lowest first (the page's order), each
+/// marked by the side to move. A copy of two small integers, no allocation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Marks {
     empty: u16,

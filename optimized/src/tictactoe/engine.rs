@@ -271,7 +271,7 @@ impl Engine for GuardedEngine {
 }
 
 /// One call of the page's function on a raw board, `depth` plies below the root, with the
-/// window `(alpha, beta)` and `allowNull = true`: the same contract as
+/// window `(alpha, beta)` and null move allowed: the same contract as
 /// `nullmove_naive::search_window`, for comparing the engines below the root. Allocates
 /// nothing once the thread has searched before.
 ///
