@@ -169,6 +169,7 @@ pub fn peer_minimax(c: &mut Criterion) {
     let mut group = c.benchmark_group("peer minimax 0.6 Connect Four");
     group.sample_size(10);
     for (name, nodes) in engines {
+        eprintln!("{name}: {nodes} nodes on the three positions");
         group.throughput(Throughput::Elements(nodes));
         let id = BenchmarkId::new(name, format!("7x6 depth {DEPTH}"));
         group.bench_function(id, |b| {
