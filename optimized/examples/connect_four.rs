@@ -309,6 +309,18 @@ fn pays(configurations: &[(&str, Guards)], tallies: &[Tally]) -> String {
 mod tests {
     use super::*;
 
+    /// Each configuration's name, nodes, moves other than plain's and worse moves.
+    fn rows<'a>(
+        configurations: &[(&'a str, Guards)],
+        tallies: &[Tally],
+    ) -> Vec<(&'a str, u64, u32, u32)> {
+        configurations
+            .iter()
+            .zip(tallies)
+            .map(|((name, _), t)| (*name, t.nodes, t.differs, t.worse))
+            .collect()
+    }
+
     /// The README's "Your own game" table, at the example's default depth limit 10: per
     /// configuration, nodes over the game, moves other than plain's, worse moves.
     #[test]
@@ -316,13 +328,8 @@ mod tests {
         let configurations = configurations();
         let config = |guards| Config::new(10).with_guards(guards);
         let (tallies, end, plies) = play(Connect4::new(), &configurations, &config);
-        let rows: Vec<(&str, u64, u32, u32)> = configurations
-            .iter()
-            .zip(&tallies)
-            .map(|((name, _), t)| (*name, t.nodes, t.differs, t.worse))
-            .collect();
         assert_eq!(
-            rows,
+            rows(&configurations, &tallies),
             [
                 ("plain", 489_937, 0, 0),
                 ("null R2", 627_525, 3, 3),
@@ -344,13 +351,8 @@ mod tests {
         let configurations = deep_configurations();
         let positions = random_positions(DEEP_POSITIONS);
         let tallies = deep_tallies(&positions[..50], DEEP_DEPTH, &configurations);
-        let rows: Vec<(&str, u64, u32, u32)> = configurations
-            .iter()
-            .zip(&tallies)
-            .map(|((name, _), t)| (*name, t.nodes, t.differs, t.worse))
-            .collect();
         assert_eq!(
-            rows,
+            rows(&configurations, &tallies),
             [
                 ("plain", 156_046, 0, 0),
                 ("null R2", 97_333, 7, 5),
