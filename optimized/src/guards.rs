@@ -181,7 +181,8 @@ impl Verification {
 /// How a search uses the null move: whether it passes at all, with which reduction R,
 /// and under which guards. Every guard is off unless a field turns it on; with none on, a
 /// probe follows the page's rule exactly ("Reference implementation": not at the root,
-/// never twice in a row, and only where `depth + R < depthLimit`).
+/// never twice in a row, and only where the probe's child, R + 1 plies further down, lies
+/// before the depth limit).
 ///
 /// Windows and evaluations are the library's: from the maximizer's point of view, so "the
 /// bound the probe must prove" is beta when the maximizer is to move and alpha otherwise.
@@ -212,7 +213,7 @@ pub struct Guards {
     /// How R varies with the remaining depth.
     pub rule: ReductionRule,
     /// Minimum probe depth k: probe only if the probe itself still searches at least k real
-    /// plies, `depth + 1 + R + k <= depthLimit`; 0 is off. The page's search asks that
+    /// plies, `depth + 1 + R + k <= depth limit`; 0 is off. The page's search asks that
     /// much with k = 0 anyway ("Pitfalls": real engines refuse a null move once too little
     /// depth remains for the probe).
     pub min_probe_depth: u32,
