@@ -72,7 +72,7 @@ function replayOf(claim) {
 }
 
 async function loadAudit() {
-  $('audit-status').textContent = 'Checking every claim (about ten seconds the first time)…';
+  $('audit-status').textContent = 'Checking every claim (about half a minute the first time)…';
   try {
     const audit = await getJson('/api/audit');
     const claims = audit.claims || [];

@@ -39,8 +39,10 @@ function scrollBox(page, selector) {
   return page.locator(selector).first().evaluate(boxOf);
 }
 
-export async function phone(browser, base, screenshot) {
+/** The page at 390 px; `prepare` readies a new page as the desktop's was (its routes). */
+export async function phone(browser, base, screenshot, prepare) {
   const page = await browser.newPage({ viewport: VIEWPORT, isMobile: true, hasTouch: true });
+  await prepare(page);
   page.setDefaultTimeout(30000);
   try {
     await page.goto(base);

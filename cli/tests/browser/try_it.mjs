@@ -2,7 +2,10 @@
 // the keyboard, at a desktop's width and a phone's, and prints what the page showed as one
 // JSON document on stdout; cli/tests/serve_browser.rs judges it.
 //
-//   node try_it.mjs BASE_URL SCREENSHOT.png [CHROMIUM]
+//   node try_it.mjs BASE_URL SCREENSHOT.png [CHROMIUM [AUDIT.json]]
+//
+// Given AUDIT.json, the audit view is shown that document instead of the server's (which
+// costs half a minute of CPU the first time; cli/tests/serve.rs holds the server's to it).
 //
 // Only what a person meets is read (visible text, the board's marks, focus, positions on
 // screen, the screenshot's pixels), never the HTML source.
@@ -13,9 +16,9 @@ import { colours, region } from './pixels.mjs';
 import { phone } from './phone.mjs';
 import { board, field, lines, offeredGuards, outcome, stepState, text } from './read.mjs';
 
-const [base, screenshot, executable = '/usr/bin/chromium'] = process.argv.slice(2);
+const [base, screenshot, executable = '/usr/bin/chromium', auditFile] = process.argv.slice(2);
 if (!base || !screenshot) {
-  console.error('usage: node try_it.mjs BASE_URL SCREENSHOT.png [CHROMIUM]');
+  console.error('usage: node try_it.mjs BASE_URL SCREENSHOT.png [CHROMIUM [AUDIT.json]]');
   process.exit(2);
 }
 
@@ -39,6 +42,7 @@ function enter(name) {
 }
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 960 } });
+  await givenAudit(page);
   page.setDefaultTimeout(30000);
   page.on('console', (m) => {
     if (m.type() === 'error') seen.problems.push(`${phase}: console: ${m.text()}`);
@@ -66,7 +70,7 @@ try {
   await guards(page);
   await views(page);
   enter('phone');
-  seen.phone = await phone(browser, base, screenshot.replace(/\.png$/, '-390.png'));
+  seen.phone = await phone(browser, base, screenshot.replace(/\.png$/, '-390.png'), givenAudit);
 } catch (e) {
   seen.problems.push(`${phase}: driver: ${e.message}`);
 } finally {
@@ -74,6 +78,14 @@ try {
   await browser.close();
 }
 console.log(JSON.stringify(seen));
+
+/** Answers the page's audit requests with AUDIT.json, when given. */
+async function givenAudit(page) {
+  if (!auditFile) return;
+  const body = await readFile(auditFile);
+  await page.route('**/api/audit', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body }));
+}
 
 function stepButton(page) {
   return page.getByRole('button', { name: 'Step', exact: true });
@@ -287,7 +299,7 @@ async function guards(page) {
 }
 
 /** The sweep view (the chart and its table) and the audit view (every claim's status and
- * replay commands; about ten seconds of CPU the first time). */
+ * replay commands), the audit given by AUDIT.json when there is one. */
 async function views(page) {
   enter('sweep');
   await page.getByRole('link', { name: 'Sweep' }).click();
