@@ -116,10 +116,13 @@ mod tests {
                 reason: "a board is 9 characters (one per cell, row-major), got 3".to_owned(),
             })
         );
-        let depth = refused_field(&argv(&["search", "--board=.........", "--depth=12"]));
+        let depth = refused_field(&argv(&["search", "--board=.........", "--depth=1000000"]));
         assert_eq!(
             depth.map(|f| (f.parameter, f.reason)),
-            Some(("depth".to_owned(), "12 is not in 0..=9".to_owned()))
+            Some((
+                "depth".to_owned(),
+                "1000000 is not in 0..=999999".to_owned()
+            ))
         );
     }
 
