@@ -8,6 +8,7 @@ mod position;
 mod render;
 mod suite;
 mod table;
+pub mod uci;
 
 use std::ops::RangeInclusive;
 
