@@ -52,6 +52,15 @@ pub fn serve(input: impl Read + Send + 'static, output: &mut dyn Write) -> Resul
                     break;
                 }
             }
+            Event::Answer(line) => {
+                // The search is over once it answers: the next go, which may follow at
+                // once, finds the engine idle.
+                session.end_search();
+                if let Err(e) = write_line(output, &line) {
+                    result = Err(UciError::Write(e));
+                    break;
+                }
+            }
             Event::Line(line) => {
                 let quit = match parse(&line) {
                     Ok(Some(command)) => session.handle(command),
@@ -74,7 +83,7 @@ pub fn serve(input: impl Read + Send + 'static, output: &mut dyn Write) -> Resul
     session.end_search();
     // What the last search said after the end (its bestmove) is written still.
     while let Ok(event) = inbox.try_recv() {
-        if let (Event::Say(line), Ok(())) = (event, &result) {
+        if let (Event::Say(line) | Event::Answer(line), Ok(())) = (event, &result) {
             result = write_line(output, &line).map_err(UciError::Write);
         }
     }
@@ -96,6 +105,8 @@ pub enum UciError {
 enum Event {
     Line(String),
     Say(String),
+    /// A search's `bestmove`, its last word.
+    Answer(String),
     End(io::Result<()>),
 }
 
@@ -141,6 +152,10 @@ impl Out {
 
     fn info_string(&self, text: &str) {
         self.say(&format!("info string {text}"));
+    }
+
+    fn answer(&self, line: String) {
+        let _ = self.0.send(Event::Answer(line));
     }
 }
 
@@ -312,10 +327,10 @@ fn spawn_search(
             thread::park();
         }
         if let Some(mv) = thought.best {
-            out.say(&format!("bestmove {}", uci(&board, mv)));
+            out.answer(format!("bestmove {}", uci(&board, mv)));
         } else {
             out.info_string("the position has no legal move: the game is over");
-            out.say("bestmove 0000");
+            out.answer("bestmove 0000".to_owned());
         }
         thinker
     })

@@ -4,6 +4,8 @@
 //! null move changes by pieces on the board, the depths at which each position is solved).
 
 mod chart;
+mod r#match;
+mod match_render;
 mod position;
 mod render;
 mod suite;
@@ -87,6 +89,9 @@ enum ChessCommand {
     /// A test suite under each configuration: nodes and positions solved per depth, and
     /// with --by-pieces and --per-position what null move changes and where.
     Suite(suite::SuiteArgs),
+    /// Games between configurations or against any UCI engine, in pairs from a book: Elo
+    /// with its interval, an SPRT, shards and their merge, PGN.
+    Match(Box<r#match::MatchArgs>),
 }
 
 /// The document of `nullmove chess`, by subcommand.
@@ -97,6 +102,8 @@ pub enum Document {
     Position(PositionDoc),
     /// `suite`.
     Suite(SuiteDoc),
+    /// `match` (and `match merge`).
+    Match(serde_json::Value),
 }
 
 /// Builds the document of `nullmove chess` (no progress, no file written).
@@ -105,6 +112,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
         Some(ChessCommand::Suite(a)) => {
             Ok(Document::Suite(suite::document(a, &Progress::hidden())?))
         }
+        Some(ChessCommand::Match(a)) => Ok(Document::Match(r#match::document(a)?)),
         None => Ok(Document::Position(position::document(args)?)),
     }
 }
@@ -113,6 +121,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     match &args.command {
         Some(ChessCommand::Suite(a)) => suite::run(a, io),
+        Some(ChessCommand::Match(a)) => r#match::run(a, io),
         None => {
             let doc = position::document(args)?;
             common::emit(io.out, args.json, &doc, position::render)?;
