@@ -64,9 +64,13 @@ pub fn merge(shards: &[(String, MatchFields)]) -> Result<MatchFields, String> {
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
+        let (noun, verb) = if missing.len() == 1 {
+            ("shard", "is")
+        } else {
+            ("shards", "are")
+        };
         return Err(format!(
-            "shard{} {} missing: a merge is the whole match, every shard once",
-            if missing.len() == 1 { " is" } else { "s are" },
+            "{noun} {} {verb} missing: a merge is the whole match, every shard once",
             missing.join(", ")
         ));
     }

@@ -40,8 +40,7 @@ pub struct MatchArgs {
     #[arg(long, required = true, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pairs: Option<u64>,
     /// Time control, S+I in seconds (1+0.01: one second a side and 10 ms a move).
-    #[arg(long, value_name = "S+I", value_parser = parse_tc, conflicts_with = "nodes",
-          required_unless_present = "nodes")]
+    #[arg(long, value_name = "S+I", value_parser = parse_tc, conflicts_with = "nodes")]
     tc: Option<TimeControl>,
     /// Nodes per move instead of a clock: deterministic, a run reproduces game for game.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -155,7 +154,11 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
     let control = match (args.tc, args.nodes) {
         (Some(tc), None) => Control::Clock(tc),
         (None, Some(n)) => Control::Nodes(n),
-        _ => return Err(CliError::msg("give one of --tc and --nodes")),
+        _ => {
+            return Err(CliError::msg(
+                "give --tc S+I (a clock: seconds and increment) or --nodes N (nodes a move)",
+            ));
+        }
     };
     if args.sprt.is_some() && args.shard.is_some() {
         return Err(CliError::msg(

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use nullmove_arena::{MatchFields, Standing};
+use nullmove_arena::{MatchFields, Reason, Standing};
 use nullmove_elo::{Decision, SprtResult, Summary, summarize_pairs};
 
 use crate::common::count;
@@ -97,7 +97,11 @@ fn footer(out: &mut dyn Write, fields: &MatchFields) -> io::Result<()> {
         let reasons: Vec<String> = fields
             .reasons
             .iter()
-            .map(|(r, n)| format!("{} {}", r.replace('_', " "), count(*n)))
+            .map(|(r, n)| {
+                let reason = serde_json::from_value::<Reason>(r.as_str().into());
+                let words = reason.map_or_else(|_| r.replace('_', " "), |r| r.words().to_owned());
+                format!("{words} {}", count(*n))
+            })
             .collect();
         writeln!(out, "endings: {}", reasons.join(", "))?;
     }
