@@ -466,3 +466,62 @@ fn a_real_engine_plays_legal_recorded_games() {
         }
     }
 }
+
+/// The JSON of a merge into a full disk, and a PGN that cannot be completed: exit 2 with
+/// one line, the old PGN intact, no temporary file left.
+#[test]
+fn failed_writes_are_one_line_and_leave_nothing() {
+    let dir = tempdir("writes");
+    let shard = fixed_nodes("r3,none", "1", "50", &["--shard", "0/1"]);
+    let file = dir.join("shard.json");
+    std::fs::write(&file, shard.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_nullmove"))
+        .args(["chess", "match", "merge", file.to_str().unwrap()])
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("nullmove: cannot write the output: No space left"),
+        "{err}"
+    );
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, "the old games").unwrap();
+    let b = book("noob_3moves.sample.epd");
+    // SIGXFSZ ignored and files limited to 1 KiB: the PGN's write fails with EFBIG.
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 2; exec \"$@\"",
+            "sh",
+            env!("CARGO_BIN_EXE_nullmove"),
+        ])
+        .args([
+            "chess",
+            "match",
+            "--players",
+            "r3,none",
+            "--book",
+            &b,
+            "--pairs",
+            "1",
+        ])
+        .args(["--nodes", "50", "--pgn", pgn.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("cannot write") && err.contains("games.pgn"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), "the old games");
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
