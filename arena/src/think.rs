@@ -172,6 +172,8 @@ impl Thinker {
         self.searcher.set_history(line.history());
         let deepest = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut last: Option<Info> = None;
+        // The last two iterations' times, for the next one's.
+        let mut growth = (Duration::ZERO, Duration::ZERO);
         for depth in 1..=deepest {
             let config = Config::new(depth).with_guards(self.guards);
             let Ok(value) = self.searcher.search_window(&config, 0, -INF, INF) else {
@@ -191,8 +193,12 @@ impl Thinker {
                 hashfull: None,
             };
             on_info(&info);
+            let took = info.elapsed - last.as_ref().map_or(Duration::ZERO, |i| i.elapsed);
             let spent = limits.nodes.is_some_and(|n| info.nodes >= n)
-                || limits.time.is_some_and(|t| info.elapsed >= t.soft);
+                || limits
+                    .time
+                    .is_some_and(|t| info.elapsed >= t.soft || !fits(took, &growth, info.elapsed, t.hard));
+            growth = (took, growth.0);
             last = Some(info);
             if spent || stop.is_stopped() {
                 break;
@@ -203,6 +209,22 @@ impl Thinker {
             info: last,
         }
     }
+}
+
+/// How much longer an iteration takes than the one before it, when the times say nothing
+/// better (chess engines' effective branching factor is about 2 to 4).
+const GROWTH: u32 = 4;
+
+/// Whether another iteration, after one that took `took` (and `before` the one before it),
+/// is expected to end by `hard` with `elapsed` gone: the searcher cannot stop inside an
+/// iteration, so one that would run past the hard limit is not started.
+fn fits(took: Duration, before: &(Duration, Duration), elapsed: Duration, hard: Duration) -> bool {
+    let ratio = if before.0.is_zero() {
+        GROWTH
+    } else {
+        (took.as_micros() / before.0.as_micros().max(1)).clamp(2, 8) as u32
+    };
+    elapsed + took * ratio <= hard
 }
 
 /// The table's slots as a power of two: the most that fit in `mib` MiB (at least 2^10).
