@@ -193,11 +193,13 @@ impl Thinker {
                 hashfull: None,
             };
             on_info(&info);
-            let took = info.elapsed - last.as_ref().map_or(Duration::ZERO, |i| i.elapsed);
+            let took = info
+                .elapsed
+                .saturating_sub(last.as_ref().map_or(Duration::ZERO, |i| i.elapsed));
             let spent = limits.nodes.is_some_and(|n| info.nodes >= n)
-                || limits
-                    .time
-                    .is_some_and(|t| info.elapsed >= t.soft || !fits(took, &growth, info.elapsed, t.hard));
+                || limits.time.is_some_and(|t| {
+                    info.elapsed >= t.soft || !fits(took, &growth, info.elapsed, t.hard)
+                });
             growth = (took, growth.0);
             last = Some(info);
             if spent || stop.is_stopped() {
