@@ -525,3 +525,33 @@ fn failed_writes_are_one_line_and_leave_nothing() {
         .collect();
     assert_eq!(names.len(), 2, "{names:?}");
 }
+
+/// An engine against itself: the two games of a pair are one game with colours swapped,
+/// so every pair scores 1 and the SPRT accepts "no difference" (H0) after a few pairs; the
+/// match stops there, far short of the pairs planned.
+#[test]
+fn the_sprt_stops_the_match_when_it_decides() {
+    let b = book("endgames.sample.epd");
+    let doc = json(&[
+        "chess",
+        "match",
+        "--players",
+        "r3,r3",
+        "--book",
+        &b,
+        "--pairs",
+        "200",
+        "--nodes",
+        "50",
+        "--sprt",
+        "0,60",
+        "--json",
+    ]);
+    assert_eq!(doc["ending"], "sprt");
+    let sprt = &doc["sprt"];
+    assert_eq!(sprt["decision"], "H0");
+    assert!(sprt["llr"].as_f64() < sprt["lower"].as_f64(), "{sprt}");
+    let played = doc["pairs_played"].as_u64().unwrap();
+    assert!((2..200).contains(&played), "{played}");
+    assert_eq!(doc["pentanomial"][2].as_u64(), Some(played));
+}
