@@ -175,108 +175,40 @@ pub fn play_game(
         moves: Vec::new(),
         broken: [false; 2],
         streaks: [[0; 2]; 2],
+        control,
+        clocks: match control {
+            Control::Clock(tc) => [tc.base; 2],
+            Control::Nodes(_) => [Duration::ZERO; 2],
+        },
+        adjudication,
     };
-    let [white, black] = players;
-    let mut players: [&mut dyn Player; 2] = [white, black];
-    let names = names.map(str::to_owned);
-    let finish = |game: Game, result, reason, detail| Played {
+    let end = game.play(players, stop)?;
+    Ok(Played {
         record: GameRecord {
             opening: opening.to_string(),
-            players: names.clone(),
-            result,
-            reason,
-            detail,
+            players: names.map(str::to_owned),
+            result: end.result,
+            reason: end.reason,
+            detail: end.detail,
             moves: game.moves,
         },
         broken: game.broken,
-    };
-    for (side, player) in players.iter_mut().enumerate() {
-        if let Err(e) = player.new_game() {
-            game.broken[side] = true;
-            let loser = [Color::White, Color::Black][side];
-            return Ok(finish(
-                game,
-                GameResult::win(!loser),
-                Reason::EngineFailure,
-                Some(e.to_string()),
-            ));
-        }
-    }
-    let mut clocks = match control {
-        Control::Clock(tc) => [tc.base; 2],
-        Control::Nodes(_) => [Duration::ZERO; 2],
-    };
-    loop {
-        if stop.is_stopped() {
-            return Err(Interrupted);
-        }
-        if let Some((result, reason)) = rules_end(&game.line) {
-            return Ok(finish(game, result, reason, None));
-        }
-        let side = game.line.board().side_to_move();
-        let us = side as usize;
-        let (limit, deadline) = match control {
-            Control::Nodes(n) => (Limit::Nodes(n), NODES_DEADLINE),
-            Control::Clock(tc) => (
-                Limit::Clock {
-                    white: clocks[0],
-                    black: clocks[1],
-                    increment: tc.increment,
-                },
-                clocks[us] + CLOCK_GRACE,
-            ),
-        };
-        let started = Instant::now();
-        let reply = players[us].go(&game.line, &limit, deadline);
-        let spent = started.elapsed();
-        let reply = match reply {
-            Ok(reply) => reply,
-            Err(e) => {
-                game.broken[us] = true;
-                let timed = matches!((&e, control), (PlayerError::Stalled(..), Control::Clock(_)));
-                let (result, reason) = if timed {
-                    time_forfeit(game.line.board(), side)
-                } else {
-                    (GameResult::win(!side), Reason::EngineFailure)
-                };
-                return Ok(finish(game, result, reason, Some(e.to_string())));
-            }
-        };
-        if let Control::Clock(tc) = control {
-            let Some(left) = clocks[us].checked_sub(spent) else {
-                let (result, reason) = time_forfeit(game.line.board(), side);
-                let over = spent.saturating_sub(clocks[us]);
-                let detail = format!("{} ms over", over.as_millis());
-                return Ok(finish(game, result, reason, Some(detail)));
-            };
-            clocks[us] = left + tc.increment;
-        }
-        let Ok(mv) = parse_uci(game.line.board(), &reply.mv) else {
-            let detail = format!("{:?} in {}", reply.mv, game.line.board());
-            return Ok(finish(
-                game,
-                GameResult::win(!side),
-                Reason::IllegalMove,
-                Some(detail),
-            ));
-        };
-        game.moves.push(MoveRecord {
-            uci: reply.mv.clone(),
-            san: san(game.line.board(), mv),
-            score: reply.score,
-            depth: reply.depth,
-            time: spent,
-        });
-        game.line.play(mv).expect("a move parse_uci found legal");
-        if let Some(rule) = adjudication {
-            if let Some(winner) = game.adjudicate(side, reply.score, rule) {
-                return Ok(finish(
-                    game,
-                    GameResult::win(winner),
-                    Reason::Adjudication,
-                    None,
-                ));
-            }
+    })
+}
+
+/// How a game ended.
+struct End {
+    result: GameResult,
+    reason: Reason,
+    detail: Option<String>,
+}
+
+impl End {
+    const fn new(result: GameResult, reason: Reason, detail: Option<String>) -> Self {
+        Self {
+            result,
+            reason,
+            detail,
         }
     }
 }
@@ -288,9 +220,108 @@ struct Game {
     broken: [bool; 2],
     /// Per colour: its own moves in a row scoring at least the margin, and at most minus it.
     streaks: [[u32; 2]; 2],
+    control: Control,
+    /// White's and Black's time left (with a clock).
+    clocks: [Duration; 2],
+    adjudication: Option<Adjudication>,
 }
 
 impl Game {
+    /// Both players start a new game, then move in turn until the game ends.
+    fn play(&mut self, mut players: [&mut dyn Player; 2], stop: &Stop) -> Result<End, Interrupted> {
+        for (side, player) in players.iter_mut().enumerate() {
+            if let Err(e) = player.new_game() {
+                self.broken[side] = true;
+                let winner = if side == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let detail = Some(e.to_string());
+                return Ok(End::new(
+                    GameResult::win(winner),
+                    Reason::EngineFailure,
+                    detail,
+                ));
+            }
+        }
+        loop {
+            if stop.is_stopped() {
+                return Err(Interrupted);
+            }
+            if let Some((result, reason)) = rules_end(&self.line) {
+                return Ok(End::new(result, reason, None));
+            }
+            let side = self.line.board().side_to_move();
+            if let Some(end) = self.turn(side, &mut *players[side as usize]) {
+                return Ok(end);
+            }
+        }
+    }
+
+    /// `side`'s move: asked of `player` under the limit, timed against its clock, checked,
+    /// played, and counted toward the adjudication; the end it brings, if any.
+    fn turn(&mut self, side: Color, player: &mut dyn Player) -> Option<End> {
+        let us = side as usize;
+        let (limit, deadline) = match self.control {
+            Control::Nodes(n) => (Limit::Nodes(n), NODES_DEADLINE),
+            Control::Clock(tc) => (
+                Limit::Clock {
+                    white: self.clocks[0],
+                    black: self.clocks[1],
+                    increment: tc.increment,
+                },
+                self.clocks[us] + CLOCK_GRACE,
+            ),
+        };
+        let started = Instant::now();
+        let reply = player.go(&self.line, &limit, deadline);
+        let spent = started.elapsed();
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(e) => {
+                self.broken[us] = true;
+                let stalled = matches!(e, PlayerError::Stalled(..));
+                let (result, reason) = match self.control {
+                    Control::Clock(_) if stalled => time_forfeit(self.line.board(), side),
+                    _ => (GameResult::win(!side), Reason::EngineFailure),
+                };
+                return Some(End::new(result, reason, Some(e.to_string())));
+            }
+        };
+        if let Control::Clock(tc) = self.control {
+            let Some(left) = self.clocks[us].checked_sub(spent) else {
+                let (result, reason) = time_forfeit(self.line.board(), side);
+                let over = spent.saturating_sub(self.clocks[us]).as_millis();
+                return Some(End::new(result, reason, Some(format!("{over} ms over"))));
+            };
+            self.clocks[us] = left + tc.increment;
+        }
+        let Ok(mv) = parse_uci(self.line.board(), &reply.mv) else {
+            let detail = format!("{:?} in {}", reply.mv, self.line.board());
+            return Some(End::new(
+                GameResult::win(!side),
+                Reason::IllegalMove,
+                Some(detail),
+            ));
+        };
+        self.moves.push(MoveRecord {
+            uci: reply.mv.clone(),
+            san: san(self.line.board(), mv),
+            score: reply.score,
+            depth: reply.depth,
+            time: spent,
+        });
+        self.line.play(mv).expect("a move parse_uci found legal");
+        let rule = self.adjudication?;
+        let winner = self.adjudicate(side, reply.score, rule)?;
+        Some(End::new(
+            GameResult::win(winner),
+            Reason::Adjudication,
+            None,
+        ))
+    }
+
     /// Counts the mover's score toward the adjudication; the winner once both sides agree
     /// for long enough.
     fn adjudicate(
