@@ -354,17 +354,29 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.stats.shared.nodes += 1;
         self.stats.qnodes += 1;
         self.pv_len[ply] = 0;
-        if !G::ENDS_ONLY_WITHOUT_MOVES {
+        // Never the evaluation of a finished game. A game that ends only without moves is
+        // asked here too unless in check, where every legal move is generated below anyway:
+        // quiescence does not generate them all otherwise (chess: a stalemate).
+        let in_check = if G::ENDS_ONLY_WITHOUT_MOVES {
+            let in_check = game.in_check();
+            if !in_check {
+                if let Some(t) = game.terminal_score(ply as u32) {
+                    return finished(game, t, ply);
+                }
+            }
+            in_check
+        } else {
             if let Some(t) = game.terminal_score(ply as u32) {
                 return finished(game, t, ply);
             }
-        }
+            game.in_check()
+        };
         if ply >= MAX_PLY {
             return evaluation(game);
         }
         let start = self.moves.len();
         let mut best;
-        if game.in_check() {
+        if in_check {
             game.legal_moves(&mut self.moves);
             if self.moves.len() == start {
                 return Self::without_moves(game, ply);

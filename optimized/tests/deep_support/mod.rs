@@ -378,10 +378,14 @@ pub fn minimax<G: DeepGame>(game: &G, depth: i32, ply: usize) -> Value {
 }
 
 /// Plain quiescence: the best of standing pat and every noisy move; in check, the best
-/// legal move.
+/// legal move. A finished game is scored, never evaluated: asked first, or, for a game that
+/// ends only without moves, out of check (in check its legal moves tell).
 pub fn quiesce<G: DeepGame>(game: &G, ply: usize) -> Value {
     if let Some(v) = over_first(game, ply) {
         return v;
+    }
+    if G::ENDS_ONLY_WITHOUT_MOVES && !game.in_check() && game.terminal_score(ply as u32).is_some() {
+        return finished(game, ply);
     }
     if ply >= MAX_PLY {
         return for_max(game, game.evaluate());
