@@ -67,7 +67,7 @@ impl Iterator for Takes {
 }
 
 impl<const ENDS: bool> Nim<ENDS> {
-    fn over(&self) -> bool {
+    fn over(self) -> bool {
         self.heaps == [0; 3]
     }
 }
@@ -138,7 +138,7 @@ fn positions<const ENDS: bool>() -> Vec<Nim<ENDS>> {
 }
 
 /// The plies to the end of the longest game from `p`: one stone a move.
-fn game_length<const ENDS: bool>(p: &Nim<ENDS>) -> u32 {
+fn game_length<const ENDS: bool>(p: Nim<ENDS>) -> u32 {
     p.heaps.iter().map(|&h| u32::from(h)).sum()
 }
 
@@ -158,7 +158,7 @@ impl Minimax {
         }
     }
 
-    fn value<const ENDS: bool>(&mut self, p: &Nim<ENDS>, depth: u32, ply: u32) -> Value {
+    fn value<const ENDS: bool>(&mut self, p: Nim<ENDS>, depth: u32, ply: u32) -> Value {
         let key = (
             Nim {
                 heaps: p.heaps,
@@ -177,9 +177,9 @@ impl Minimax {
             p.evaluate()
         } else {
             let children = p.moves().map(|m| {
-                let mut child = *p;
+                let mut child = p;
                 child.play(m);
-                self.value(&child, depth - 1, ply + 1)
+                self.value(child, depth - 1, ply + 1)
             });
             let children: Vec<Value> = children.collect();
             let best = if p.max_to_move {
@@ -194,17 +194,17 @@ impl Minimax {
     }
 
     /// The value of `p` after `mv`, one ply below the root.
-    fn after<const ENDS: bool>(&mut self, p: &Nim<ENDS>, mv: Take, depth: u32) -> Value {
-        let mut child = *p;
+    fn after<const ENDS: bool>(&mut self, p: Nim<ENDS>, mv: Take, depth: u32) -> Value {
+        let mut child = p;
         child.play(mv);
-        self.value(&child, depth - 1, 1)
+        self.value(child, depth - 1, 1)
     }
 }
 
 /// What one search said at its root, against the exhaustive values; returns what is wrong.
 fn check_root<const ENDS: bool, S>(
     exact: &mut Minimax,
-    p: &Nim<ENDS>,
+    p: Nim<ENDS>,
     depth: u32,
     report: &Report<Take, S>,
     pv_kept: bool,
@@ -235,7 +235,7 @@ fn check_root<const ENDS: bool, S>(
         if report.pv.first() != Some(&best) {
             return Err(format!("PV {:?} does not start with {best:?}", report.pv));
         }
-        let mut line = *p;
+        let mut line = p;
         for &mv in &report.pv {
             if !line.moves().any(|m| m == mv) {
                 return Err(format!("PV {:?}: {mv:?} is not a move", report.pv));
@@ -254,13 +254,13 @@ fn page_searcher_errors(guards: Guards) -> Vec<String> {
     let mut searcher = Searcher::new();
     let mut errors = Vec::new();
     for p in positions::<true>() {
-        for depth in 1..=game_length(&p) {
+        for depth in 1..=game_length(p) {
             for pv in [true, false] {
                 let config = Config::new(depth).with_guards(guards).with_pv(pv);
                 let once = search(p, &config);
                 let kept = searcher.search(p, &config);
                 assert_eq!(&once, kept, "search and Searcher agree");
-                if let Err(e) = check_root(&mut exact, &p, depth, &once, pv) {
+                if let Err(e) = check_root(&mut exact, p, depth, &once, pv) {
                     errors.push(format!("{p:?} depth {depth} pv {pv}: {e}"));
                 }
             }
@@ -279,7 +279,7 @@ fn deep_searcher_errors<const ENDS: bool>(guards: Guards) -> Vec<String> {
         for p in positions::<ENDS>() {
             for pv in [true, false] {
                 searcher.set_game(p);
-                let config = Config::new(game_length(&p)).with_guards(guards).with_pv(pv);
+                let config = Config::new(game_length(p)).with_guards(guards).with_pv(pv);
                 let mut iterations = Vec::new();
                 searcher
                     .search(&config, |it| iterations.push(it.clone()))
@@ -290,7 +290,7 @@ fn deep_searcher_errors<const ENDS: bool>(guards: Guards) -> Vec<String> {
                 let last = iterations.len() - 1;
                 let checked = if tt.is_some() { last.. } else { 0.. };
                 for it in &iterations[checked] {
-                    let mut outcome = check_root(&mut exact, &p, it.depth, &it.root, pv);
+                    let mut outcome = check_root(&mut exact, p, it.depth, &it.root, pv);
                     // A win or loss announced is played out to the end by the PV.
                     if let (Ok(()), Some(plies), true) = (&outcome, it.plies_to_end(), pv) {
                         if it.root.pv.len() != plies as usize {
