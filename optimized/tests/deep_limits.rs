@@ -1,17 +1,18 @@
 //! The deep search's limits: a node limit is exact and deterministic, a stopped search
 //! reports what it had proven (the last iteration completed, or the move the iteration it
-//! stopped in had proven better) and never nothing once a root move was searched; time
-//! ends it with its reason. No timing is asserted
+//! stopped in had proven better) and never nothing once a root move was searched; time, a
+//! stop handle and the iteration callback end it with their reason. No timing is asserted
 //! here (how promptly a limit ends a search is the overshoot example's measurement).
 
 mod deep_support;
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use deep_support::{Piles, RandomTree, Ttt};
 use nullmove_core::Position;
 use nullmove_optimized::{
-    Bound, Config, DeepGame, DeepReport, DeepSearcher, Guards, Limits, MAX_DEPTH, Stop,
+    Bound, Config, DeepGame, DeepReport, DeepSearcher, Guards, Limits, MAX_DEPTH, Stop, StopHandle,
 };
 
 /// A tree far too deep to finish: every limited search below stops inside it.
@@ -227,6 +228,44 @@ fn a_node_limit_is_deterministic_and_always_names_a_move() {
     }
 }
 
+/// A stop from another thread ends a search that would not end, with a move.
+#[test]
+fn a_stop_from_another_thread_ends_the_search_with_a_move() {
+    let game = endless(7);
+    let mut s = DeepSearcher::with_table(game, Some(16));
+    let stop = StopHandle::new();
+    let remote = stop.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(30));
+        remote.stop();
+    });
+    let config = Config::new(MAX_DEPTH).with_guards(Guards::R3);
+    let report = s
+        .search_with_limits(&config, &Limits::new().with_stop(&stop), |_| {})
+        .expect("a depth in range");
+    stopper.join().expect("the stopping thread");
+    assert_eq!(report.stopped, Some(Stop::Handle));
+    assert!(
+        report.root.best_move.is_some() && report.depth >= 1,
+        "{report:?}"
+    );
+    // The flag stays set: the next search stops before its first node.
+    let again = s
+        .search_with_limits(&config, &Limits::new().with_stop(&stop), |_| {})
+        .expect("a depth in range");
+    assert_eq!(
+        (again.stopped, again.nodes(), again.depth),
+        (Some(Stop::Handle), 0, 0)
+    );
+    assert_eq!(again.root.best_move, None);
+    stop.reset();
+    let limits = Limits::new().with_stop(&stop).with_nodes(500);
+    let after = s
+        .search_with_limits(&config, &limits, |_| {})
+        .expect("a depth");
+    assert_eq!(after.stopped, Some(Stop::Nodes));
+}
+
 /// A time limit ends a search that would not end; a deadline already past ends it before
 /// it starts.
 #[test]
@@ -250,4 +289,31 @@ fn time_ends_the_search_with_its_reason() {
         .search_with_limits(&config, &forever, |_| {})
         .expect("a depth");
     assert_eq!(report.stopped, Some(Stop::Nodes));
+}
+
+/// The callback's `Break` ends the search after the iteration it saw, which is complete.
+#[test]
+fn the_callback_may_stop_the_search() {
+    let game = endless(11);
+    let mut s = DeepSearcher::with_table(game, Some(12));
+    let config = Config::new(MAX_DEPTH).with_guards(Guards::NONE);
+    let mut seen = Vec::new();
+    let report = s
+        .search(&config, |it| {
+            seen.push((it.depth, it.nodes(), it.complete));
+            if it.depth == 4 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .expect("a depth");
+    assert_eq!(seen.iter().map(|s| s.0).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert!(seen.iter().all(|s| s.2), "every iteration seen is complete");
+    assert!(
+        seen.windows(2).all(|w| w[0].1 < w[1].1),
+        "nodes grow: {seen:?}"
+    );
+    assert_eq!((report.depth, report.stopped), (4, Some(Stop::Callback)));
+    assert!(report.complete);
 }

@@ -24,6 +24,7 @@ mod searcher;
 mod tt;
 
 pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
-pub use limits::{Limits, Stop};
+pub use limits::{Limits, Stop, StopHandle};
 pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH};
+pub use root::IterationControl;
 pub use searcher::DeepSearcher;

@@ -1,29 +1,51 @@
 //! The two ways to search: iterative deepening from the root under limits, reporting each
 //! iteration, and one call of the recursion with a window.
 
+use std::ops::ControlFlow;
+
 use nullmove_core::{INF, Value};
 
 use super::game::{DeepGame, MAX_PLY};
-use super::limits::{Clock, Limits};
+use super::limits::{Clock, Limits, Stop};
 use super::report::{DeepError, DeepReport, MAX_DEPTH};
 use super::searcher::{DeepSearcher, INFINITY};
 use crate::Config;
+
+/// What an iteration callback returns: nothing (the search goes on), or a
+/// [`ControlFlow`], whose `Break` ends the search after this iteration (a UCI engine
+/// that sees too little time left for the next one).
+pub trait IterationControl {
+    /// Whether the search goes on.
+    fn proceed(self) -> bool;
+}
+
+impl IterationControl for () {
+    fn proceed(self) -> bool {
+        true
+    }
+}
+
+impl IterationControl for ControlFlow<()> {
+    fn proceed(self) -> bool {
+        self.is_continue()
+    }
+}
 
 impl<G: DeepGame> DeepSearcher<G> {
     /// Iterative deepening from depth 1 to `config`'s depth limit under its guards, calling
     /// `on_iteration` with each iteration's report; returns the last. The table carries
     /// over from one iteration to the next (and from an earlier search, until
     /// [`DeepSearcher::clear`]); the counters start at zero.
-    pub fn search(
+    pub fn search<R: IterationControl>(
         &mut self,
         config: &Config,
-        on_iteration: impl FnMut(&DeepReport<G::Move>),
+        on_iteration: impl FnMut(&DeepReport<G::Move>) -> R,
     ) -> Result<&DeepReport<G::Move>, DeepError> {
         self.search_with_limits(config, &Limits::new(), on_iteration)
     }
 
-    /// [`DeepSearcher::search`], ended also by `limits` (nodes, time), whichever comes
-    /// first. Returns the
+    /// [`DeepSearcher::search`], ended also by `limits` (nodes, time, a stop handle) or by
+    /// `on_iteration` returning `ControlFlow::Break(())`, whichever comes first. Returns the
     /// report of the last iteration completed, or of the one stopped in when it had
     /// already proven a root move ([`DeepReport`] says how), with `stopped` saying why; it
     /// names a move once any root move of depth 1 was searched. `on_iteration` sees
@@ -33,6 +55,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// The pile game of [`DeepGame`]'s example at 10,000 stones: far too deep to finish,
     /// so a budget of nodes ends it, the same way every time.
     /// ```
+    /// use std::ops::ControlFlow;
     /// use nullmove_optimized::{Config, DeepGame, DeepSearcher, Game, Guards, Limits, Stop, Value};
     /// # #[derive(Clone, Copy)]
     /// # struct Pile { left: u16, max_to_move: bool }
@@ -56,7 +79,10 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// let config = Config::new(64).with_guards(Guards::NONE);
     /// let limits = Limits::new().with_nodes(5_000);
     /// let mut depths = Vec::new();
-    /// let report = searcher.search_with_limits(&config, &limits, |it| depths.push(it.depth))?;
+    /// let report = searcher.search_with_limits(&config, &limits, |it| {
+    ///     depths.push(it.depth);
+    ///     ControlFlow::Continue(())
+    /// })?;
     /// assert_eq!(report.stopped, Some(Stop::Nodes));
     /// assert_eq!(report.nodes(), 5_000);
     /// let chosen = report.root.best_move;
@@ -67,11 +93,11 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// assert_eq!((again.nodes(), again.root.best_move), (5_000, chosen));
     /// # Ok::<(), nullmove_optimized::DeepError>(())
     /// ```
-    pub fn search_with_limits(
+    pub fn search_with_limits<R: IterationControl>(
         &mut self,
         config: &Config,
         limits: &Limits,
-        mut on_iteration: impl FnMut(&DeepReport<G::Move>),
+        mut on_iteration: impl FnMut(&DeepReport<G::Move>) -> R,
     ) -> Result<&DeepReport<G::Move>, DeepError> {
         let depth = config.depth_limit();
         if !(1..=MAX_DEPTH).contains(&depth) {
@@ -96,7 +122,10 @@ impl<G: DeepGame> DeepSearcher<G> {
             let (best, line) = self.found.map_or((None, true), |f| (Some(f.mv), f.line));
             self.publish(d, value, best, line, true);
             self.root_best = self.report.root.best_move;
-            on_iteration(&self.report);
+            if !on_iteration(&self.report).proceed() {
+                self.clock.stop(Stop::Callback);
+                break;
+            }
         }
         self.reporting = false;
         let report = &mut self.report;

@@ -31,7 +31,7 @@ pub(super) struct Found<M> {
 /// The deep search over one game: iterative deepening, a transposition table, quiescence,
 /// move ordering (the previous iteration's best move, the table's move, captures by the
 /// game's order, killers), mate scores by distance, draws by rule, null move under the
-/// library's [`Guards`], and limits (nodes, time: [`Limits`]).
+/// library's [`Guards`], and limits (nodes, time, a stop from another thread: [`Limits`]).
 /// Every buffer is allocated by the constructor (and [`DeepSearcher::set_history`]);
 /// searching allocates nothing.
 ///
