@@ -9,7 +9,7 @@ use nullmove_chess::{parse_uci, san};
 use serde::{Deserialize, Serialize};
 
 use crate::player::{Limit, Player, PlayerError};
-use crate::{Line, Score, Stop, TimeControl};
+use crate::{Line, Score, StopHandle, TimeControl};
 
 /// What each move is searched under, for the whole match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,7 +168,7 @@ pub fn play_game(
     names: [&str; 2],
     control: Control,
     adjudication: Option<Adjudication>,
-    stop: &Stop,
+    stop: &StopHandle,
 ) -> Result<Played, Interrupted> {
     let mut game = Game {
         line: Line::new(opening.clone()),
@@ -228,7 +228,11 @@ struct Game {
 
 impl Game {
     /// Both players start a new game, then move in turn until the game ends.
-    fn play(&mut self, mut players: [&mut dyn Player; 2], stop: &Stop) -> Result<End, Interrupted> {
+    fn play(
+        &mut self,
+        mut players: [&mut dyn Player; 2],
+        stop: &StopHandle,
+    ) -> Result<End, Interrupted> {
         for (side, player) in players.iter_mut().enumerate() {
             if let Err(e) = player.new_game() {
                 self.broken[side] = true;

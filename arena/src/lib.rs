@@ -37,8 +37,9 @@ pub use game::{
 };
 pub use line::Line;
 pub use merge::merge;
+pub use nullmove_optimized::StopHandle;
 pub use pgn::{PgnHeader, today, write_pgn};
 pub use player::{Player, PlayerSpec, Program};
 pub use runner::{Ending, MatchOutcome, MatchSpec, PairRecord, Shard, Standing, run_match};
 pub use score::Score;
-pub use think::{DEFAULT_HASH_MIB, Info, Limits, MAX_HASH_MIB, Stop, Thinker, Thought};
+pub use think::{DEFAULT_HASH_MIB, GoLimits, Info, MAX_HASH_MIB, Thinker, Thought};

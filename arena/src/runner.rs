@@ -14,7 +14,7 @@ use nullmove_elo::{Decision, Outcome, Pentanomial, Sprt, SprtResult, SprtRun, Wd
 
 use crate::game::{Adjudication, Control, GameRecord, GameResult, play_game};
 use crate::player::{Player, PlayerSpec};
-use crate::{Book, Stop};
+use crate::{Book, StopHandle};
 
 /// A shard of a match: the pairs whose index is `index` modulo `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -172,7 +172,7 @@ enum Report {
 /// first, so a player that cannot start is an error before any game.
 pub fn run_match(
     spec: &MatchSpec,
-    stop: &Stop,
+    stop: &StopHandle,
     mut on_pair: impl FnMut(&Standing),
 ) -> Result<MatchOutcome, String> {
     let started = Instant::now();
@@ -266,7 +266,7 @@ fn work(
     spec: &MatchSpec,
     jobs: &[Job],
     next: &AtomicUsize,
-    stop: &Stop,
+    stop: &StopHandle,
     reports: &mpsc::Sender<Report>,
 ) {
     let mut players: [Option<Box<dyn Player>>; 2] = [None, None];

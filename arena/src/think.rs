@@ -1,70 +1,54 @@
-//! The one place that drives the library's deep searcher for a game: limits (depth, nodes,
-//! time), a stop from another thread, progress per iteration, the table between moves. The
-//! UCI engine and the in-process player both think through [`Thinker`], so the searcher's
-//! API is met here and nowhere else.
+//! The one place that drives the library's deep searcher for a game: what `go` asks (depth,
+//! nodes, a time budget), a stop from another thread, progress per iteration, the table
+//! between moves. The UCI engine and the in-process player both think through
+//! [`Thinker`], so the searcher's API is met here and nowhere else.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use cozy_chess::Move;
 use nullmove_chess::ChessGame;
-use nullmove_optimized::{Config, DeepSearcher, Game, Guards, INF, MAX_DEPTH};
+use nullmove_optimized::{
+    Config, DeepReport, DeepSearcher, Game, Guards, Limits, MAX_DEPTH, StopHandle,
+};
 
 use crate::{Budget, Line, Score};
 
-/// What ends a search, any combination; with none of them the search goes to the deepest
-/// iteration the searcher allows.
+/// What ends a search, any combination (UCI's `go depth nodes movetime` and the clock's
+/// share); with none of them the search goes to the deepest iteration the searcher allows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Limits {
+pub struct GoLimits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// Nodes: no iteration starts once this many are searched.
+    /// Nodes: the search never visits more (deterministic: the same position, table and
+    /// limit give the same move).
     pub nodes: Option<u64>,
-    /// Time, from the moment the search starts.
+    /// Time, from the moment the search starts: no iteration starts after `soft`, and the
+    /// search stops at `hard` wherever it is.
     pub time: Option<Budget>,
 }
 
-/// A stop request shared between threads: one that searches and any that may end it.
-#[derive(Debug, Clone, Default)]
-pub struct Stop(Arc<AtomicBool>);
-
-impl Stop {
-    /// A request not yet made.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Asks every search holding this handle to end.
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether the end was asked for.
-    #[must_use]
-    pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// What one completed iteration found: everything a UCI `info` line prints.
+/// What one iteration found: everything a UCI `info` line prints.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Info {
     /// The iteration's depth in plies.
     pub depth: u32,
     /// The deepest ply reached, quiescence included, where the searcher reports it.
     pub seldepth: Option<u32>,
-    /// The value for the side to move.
+    /// The value for the side to move (for an iteration cut short, a bound: the side to
+    /// move does at least this well).
     pub score: Score,
     /// Nodes searched since this search began.
     pub nodes: u64,
     /// Time since this search began.
     pub elapsed: Duration,
-    /// The principal variation from the root (at least the best move).
+    /// The principal variation from the root.
     pub pv: Vec<Move>,
     /// The table's occupancy in per mille, where the searcher reports it.
     pub hashfull: Option<u32>,
+    /// Whether the iteration searched every root move (a search stopped inside an
+    /// iteration reports the move that iteration had proven).
+    pub complete: bool,
 }
 
 impl Info {
@@ -74,15 +58,31 @@ impl Info {
         let ms = self.elapsed.as_millis().max(1);
         (u128::from(self.nodes) * 1000 / ms) as u64
     }
+
+    /// The report of an iteration of a search of `root` that began at `started`.
+    fn of(report: &DeepReport<Move>, root: &ChessGame, started: Instant) -> Self {
+        let value = report.root.value;
+        Self {
+            depth: report.depth,
+            seldepth: None,
+            score: Score::from_value(if root.maximizing() { value } else { -value }),
+            nodes: report.nodes(),
+            elapsed: started.elapsed(),
+            pv: report.root.pv.clone(),
+            hashfull: None,
+            complete: report.complete,
+        }
+    }
 }
 
-/// What a search decided: the move to play and the last completed iteration.
+/// What a search decided: the move to play and the iteration it comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Thought {
     /// The move to play; `None` only when the position has no legal move (mate or
     /// stalemate).
     pub best: Option<Move>,
-    /// The last completed iteration, `None` when none completed.
+    /// The iteration the move comes from, `None` when the search was stopped before it
+    /// proved any move (then `best` is the first legal move).
     pub info: Option<Info>,
 }
 
@@ -149,14 +149,15 @@ impl Thinker {
     }
 
     /// Searches the position `line` ends in, its history counting for repetitions, until a
-    /// limit or `stop` ends it; `on_info` gets each completed iteration. The searcher
-    /// stops only between iterations: a time budget's soft limit ends the deepening, and an
-    /// iteration started before it runs to its end.
+    /// limit or `stop` ends it; `on_info` gets each completed iteration. Past the soft time
+    /// limit no iteration starts; at the hard one, at a node limit or at a stop the search
+    /// ends where it is, with the last iteration's move or a better one the stopped
+    /// iteration had proven.
     pub fn think(
         &mut self,
         line: &Line,
-        limits: &Limits,
-        stop: &Stop,
+        limits: &GoLimits,
+        stop: &StopHandle,
         mut on_info: impl FnMut(&Info),
     ) -> Thought {
         let started = Instant::now();
@@ -170,63 +171,31 @@ impl Thinker {
         // The table is kept between moves only within one root: a new root starts clean.
         self.searcher.set_game(root.clone());
         self.searcher.set_history(line.history());
-        let deepest = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let mut last: Option<Info> = None;
-        // The last two iterations' times, for the next one's.
-        let mut growth = (Duration::ZERO, Duration::ZERO);
-        for depth in 1..=deepest {
-            let config = Config::new(depth).with_guards(self.guards);
-            let Ok(value) = self.searcher.search_window(&config, 0, -INF, INF) else {
-                break;
-            };
-            let Some(best) = self.searcher.report().root.best_move else {
-                break;
-            };
-            let white = root.maximizing();
-            let info = Info {
-                depth,
-                seldepth: None,
-                score: Score::from_value(if white { value } else { -value }),
-                nodes: self.searcher.stats().shared.nodes,
-                elapsed: started.elapsed(),
-                pv: vec![best],
-                hashfull: None,
-            };
-            on_info(&info);
-            let took = info
-                .elapsed
-                .saturating_sub(last.as_ref().map_or(Duration::ZERO, |i| i.elapsed));
-            let spent = limits.nodes.is_some_and(|n| info.nodes >= n)
-                || limits.time.is_some_and(|t| {
-                    info.elapsed >= t.soft || !fits(took, &growth, info.elapsed, t.hard)
-                });
-            growth = (took, growth.0);
-            last = Some(info);
-            if spent || stop.is_stopped() {
-                break;
-            }
+        let depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let config = Config::new(depth).with_guards(self.guards);
+        let mut hard = Limits::new().with_stop(stop);
+        if let Some(n) = limits.nodes {
+            hard = hard.with_nodes(n);
         }
+        if let Some(t) = limits.time {
+            hard = hard.with_deadline(started + t.hard);
+        }
+        let soft = limits.time.map(|t| t.soft);
+        let searched = self.searcher.search_with_limits(&config, &hard, |it| {
+            let info = Info::of(it, &root, started);
+            on_info(&info);
+            if soft.is_some_and(|s| info.elapsed >= s) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let report = searched.ok().filter(|r| r.root.best_move.is_some());
         Thought {
-            best: Some(last.as_ref().map_or(first, |i| i.pv[0])),
-            info: last,
+            best: Some(report.and_then(|r| r.root.best_move).unwrap_or(first)),
+            info: report.map(|r| Info::of(r, &root, started)),
         }
     }
-}
-
-/// How much longer an iteration takes than the one before it, when the times say nothing
-/// better (chess engines' effective branching factor is about 2 to 4).
-const GROWTH: u32 = 4;
-
-/// Whether another iteration, after one that took `took` (and `before` the one before it),
-/// is expected to end by `hard` with `elapsed` gone: the searcher cannot stop inside an
-/// iteration, so one that would run past the hard limit is not started.
-fn fits(took: Duration, before: &(Duration, Duration), elapsed: Duration, hard: Duration) -> bool {
-    let ratio = if before.0.is_zero() {
-        GROWTH
-    } else {
-        (took.as_micros() / before.0.as_micros().max(1)).clamp(2, 8) as u32
-    };
-    elapsed + took * ratio <= hard
 }
 
 /// The table's slots as a power of two: the most that fit in `mib` MiB (at least 2^10).
@@ -250,18 +219,24 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_mate_in_one_is_found_and_reported_as_mate() {
-        let board = nullmove_chess::parse_fen("6k1/5ppp/8/6N1/8/8/8/3Q2K1 w - - 0 1").unwrap();
-        let mut thinker = Thinker::new(Guards::R3, 1);
-        let limits = Limits {
-            depth: Some(3),
-            ..Limits::default()
-        };
+    fn think(fen: &str, limits: &GoLimits, stop: &StopHandle) -> (Thought, Vec<Info>) {
+        let board = nullmove_chess::parse_fen(fen).unwrap();
         let mut infos = Vec::new();
-        let t = thinker.think(&Line::new(board.clone()), &limits, &Stop::new(), |i| {
+        let t = Thinker::new(Guards::R3, 1).think(&Line::new(board), limits, stop, |i| {
             infos.push(i.clone());
         });
+        (t, infos)
+    }
+
+    #[test]
+    fn a_mate_in_one_is_found_and_reported_as_mate() {
+        let limits = GoLimits {
+            depth: Some(3),
+            ..GoLimits::default()
+        };
+        let fen = "6k1/5ppp/8/6N1/8/8/8/3Q2K1 w - - 0 1";
+        let (t, infos) = think(fen, &limits, &StopHandle::new());
+        let board = nullmove_chess::parse_fen(fen).unwrap();
         assert_eq!(nullmove_chess::uci(&board, t.best.unwrap()), "d1d8");
         assert_eq!(t.info.unwrap().score, Score::Mate(1));
         assert_eq!(infos.len(), 3);
@@ -269,13 +244,8 @@ mod tests {
 
     #[test]
     fn a_finished_game_has_no_move() {
-        let board = nullmove_chess::parse_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-        let t = Thinker::new(Guards::R3, 1).think(
-            &Line::new(board),
-            &Limits::default(),
-            &Stop::new(),
-            |_| {},
-        );
+        let fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+        let (t, _) = think(fen, &GoLimits::default(), &StopHandle::new());
         assert_eq!(
             t,
             Thought {
@@ -283,5 +253,22 @@ mod tests {
                 info: None
             }
         );
+    }
+
+    #[test]
+    fn a_node_limit_is_never_passed_and_a_stop_still_gives_a_legal_move() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let limits = GoLimits {
+            nodes: Some(5000),
+            ..GoLimits::default()
+        };
+        let (t, _) = think(start, &limits, &StopHandle::new());
+        assert!(t.info.unwrap().nodes <= 5000);
+        let stopped = StopHandle::new();
+        stopped.stop();
+        let (t, infos) = think(start, &GoLimits::default(), &stopped);
+        assert!(infos.is_empty() && t.info.is_none());
+        let board = cozy_chess::Board::default();
+        assert!(board.is_legal(t.best.unwrap()));
     }
 }

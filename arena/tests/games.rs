@@ -6,7 +6,7 @@ use std::time::Duration;
 use cozy_chess::Board;
 use nullmove_arena::player::{Limit, Player, PlayerError, Reply};
 use nullmove_arena::{
-    Adjudication, Control, GameResult, Line, Reason, Score, Stop, TimeControl, play_game,
+    Adjudication, Control, GameResult, Line, Reason, Score, StopHandle, TimeControl, play_game,
 };
 
 /// A player that answers from a script, each move with the same score, after `delay`.
@@ -66,7 +66,7 @@ fn play(
         ["w", "b"],
         control,
         rule,
-        &Stop::new(),
+        &StopHandle::new(),
     )
     .expect("not stopped")
     .record
@@ -126,7 +126,7 @@ fn a_failing_player_loses_and_is_marked_broken() {
         ["w", "b"],
         Control::Nodes(1),
         None,
-        &Stop::new(),
+        &StopHandle::new(),
     )
     .unwrap();
     assert_eq!(
@@ -153,7 +153,7 @@ fn a_flag_falls_on_the_slow_side() {
 
 #[test]
 fn a_stop_drops_the_game() {
-    let stop = Stop::new();
+    let stop = StopHandle::new();
     stop.stop();
     let mut w = Script::new(&KNIGHTS_W, None);
     let mut b = Script::new(&KNIGHTS_B, None);

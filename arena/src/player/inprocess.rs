@@ -8,7 +8,7 @@ use nullmove_optimized::Guards;
 
 use super::{Limit, Player, PlayerError, Reply};
 use crate::uci::DEFAULT_OVERHEAD_MS;
-use crate::{Limits, Line, Stop, Thinker, budget};
+use crate::{GoLimits, Line, StopHandle, Thinker, budget};
 
 /// Our engine in process under one configuration: the same thinking and time management
 /// as `nullmove uci` with its default options, without the process and the pipe.
@@ -42,9 +42,9 @@ impl Player for InProcess {
         _deadline: Duration,
     ) -> Result<Reply, PlayerError> {
         let limits = match *limit {
-            Limit::Nodes(n) => Limits {
+            Limit::Nodes(n) => GoLimits {
                 nodes: Some(n),
-                ..Limits::default()
+                ..GoLimits::default()
             },
             Limit::Clock {
                 white,
@@ -56,13 +56,15 @@ impl Player for InProcess {
                 } else {
                     black
                 };
-                Limits {
+                GoLimits {
                     time: Some(budget(ours, increment, None, self.overhead)),
-                    ..Limits::default()
+                    ..GoLimits::default()
                 }
             }
         };
-        let thought = self.thinker.think(line, &limits, &Stop::new(), |_| {});
+        let thought = self
+            .thinker
+            .think(line, &limits, &StopHandle::new(), |_| {});
         let best = thought
             .best
             .ok_or_else(|| PlayerError::Failed("asked to move in a finished game".to_owned()))?;

@@ -21,7 +21,7 @@ use nullmove_chess::{parse_fen, uci};
 pub use command::{Command, Go, parse};
 pub use options::{DEFAULT_CONFIGURATION, DEFAULT_OVERHEAD_MS, Settings, declarations};
 
-use crate::{Budget, Info, Limits, Line, Stop, Thinker, budget};
+use crate::{Budget, GoLimits, Info, Line, StopHandle, Thinker, budget};
 
 /// Runs the protocol: reads commands from `input` (on a thread of its own, so the engine
 /// answers while it waits for a line) until `quit` or its end, answers on `output`, whose
@@ -161,7 +161,7 @@ impl Out {
 
 /// A search on its thread, which gives the thinker back when it ends.
 struct Search {
-    stop: Stop,
+    stop: StopHandle,
     thread: JoinHandle<Thinker>,
 }
 
@@ -280,7 +280,7 @@ impl Session {
             thinker.new_game();
         }
         let limits = limits(go, line.board().side_to_move(), self.settings.overhead);
-        let stop = Stop::new();
+        let stop = StopHandle::new();
         let thread = spawn_search(
             thinker,
             line,
@@ -313,9 +313,9 @@ impl Session {
 fn spawn_search(
     mut thinker: Thinker,
     line: Line,
-    limits: Limits,
+    limits: GoLimits,
     wait_for_stop: bool,
-    stop: Stop,
+    stop: StopHandle,
     out: Out,
 ) -> JoinHandle<Thinker> {
     thread::spawn(move || {
@@ -323,6 +323,10 @@ fn spawn_search(
         let thought = thinker.think(&line, &limits, &stop, |info| {
             out.say(&info_line(&board, info));
         });
+        // An iteration cut short that proved a move: its line too, its score a bound.
+        if let Some(info) = thought.info.as_ref().filter(|i| !i.complete) {
+            out.say(&info_line(&board, info));
+        }
         while wait_for_stop && !stop.is_stopped() {
             thread::park();
         }
@@ -338,9 +342,9 @@ fn spawn_search(
 
 /// The search's limits from `go` for the side to move: the GUI's depth and nodes, and
 /// time from `movetime` or the side's clock ([`budget`]); none for `infinite`.
-fn limits(go: &Go, side: Color, overhead: Duration) -> Limits {
+fn limits(go: &Go, side: Color, overhead: Duration) -> GoLimits {
     if go.infinite {
-        return Limits::default();
+        return GoLimits::default();
     }
     let us = side as usize;
     let time = go.move_time.map_or_else(
@@ -355,7 +359,7 @@ fn limits(go: &Go, side: Color, overhead: Duration) -> Limits {
             Some(Budget { soft: t, hard: t })
         },
     );
-    Limits {
+    GoLimits {
         depth: go.depth,
         nodes: go.nodes,
         time,
@@ -368,9 +372,10 @@ fn info_line(board: &Board, info: &Info) -> String {
     if let Some(sel) = info.seldepth {
         let _ = write!(text, " seldepth {sel}");
     }
+    let bound = if info.complete { "" } else { " lowerbound" };
     let _ = write!(
         text,
-        " score {} nodes {} nps {}",
+        " score {}{bound} nodes {} nps {}",
         info.score,
         info.nodes,
         info.nps()

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use nullmove_arena::{
     Adjudication, Book, Control, Ending, MatchFields, MatchSpec, PgnHeader, PlayerSpec, Shard,
-    Standing, Stop, TimeControl, document as match_document, merge, run_match, summary, today,
-    write_pgn,
+    Standing, StopHandle, TimeControl, document as match_document, merge, run_match, summary,
+    today, write_pgn,
 };
 use nullmove_elo::{Model, Sprt, SprtResult};
 
@@ -197,7 +197,7 @@ pub fn document(args: &MatchArgs) -> Result<serde_json::Value, CliError> {
         return merge_document(m).map(|(doc, _)| doc);
     }
     let spec = spec(args)?;
-    let outcome = run_match(&spec, &Stop::new(), |_| {}).map_err(CliError::Message)?;
+    let outcome = run_match(&spec, &StopHandle::new(), |_| {}).map_err(CliError::Message)?;
     let fields = MatchFields::of(&spec, &outcome);
     match_document(&fields, outcome.standing.sprt).map_err(CliError::Message)
 }
@@ -210,7 +210,7 @@ pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
     }
     let spec = spec(args)?;
     let pgn = args.pgn.as_deref().map(OutputFile::create).transpose()?;
-    let stop = Stop::new();
+    let stop = StopHandle::new();
     if io.terminal {
         stop_on_ctrl_c(stop.clone());
     }
@@ -287,7 +287,7 @@ fn merge_document(args: &MergeArgs) -> Result<(serde_json::Value, MatchFields), 
 /// Ends the match in order at Ctrl-C: the games under way are dropped, the finished pairs
 /// reported (the engines run in process groups of their own, so the signal reaches only the
 /// runner).
-fn stop_on_ctrl_c(stop: Stop) {
+fn stop_on_ctrl_c(stop: StopHandle) {
     std::thread::spawn(move || {
         let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
             .enable_all()
