@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use deep_support::{Piles, RandomTree, Ttt};
 use nullmove_core::Position;
 use nullmove_optimized::{
-    Bound, Config, DeepGame, DeepReport, DeepSearcher, Guards, Limits, MAX_DEPTH, Stop, StopHandle,
+    Bound, Config, DeepGame, DeepReport, DeepSearcher, Game, Guards, Limits, MAX_DEPTH, Stop,
+    StopHandle,
 };
 
 /// A tree far too deep to finish: every limited search below stops inside it.
@@ -278,6 +279,11 @@ fn time_ends_the_search_with_its_reason() {
         .search_with_limits(&config, &budget, |_| {})
         .expect("a depth");
     assert_eq!(report.stopped, Some(Stop::Time));
+    assert!(
+        report.elapsed >= Duration::from_millis(5),
+        "{:?}",
+        report.elapsed
+    );
     let past = Limits::new().with_deadline(Instant::now());
     let report = s
         .search_with_limits(&config, &past, |_| {})
@@ -316,4 +322,28 @@ fn the_callback_may_stop_the_search() {
     );
     assert_eq!((report.depth, report.stopped), (4, Some(Stop::Callback)));
     assert!(report.complete);
+}
+
+/// Everything a UCI `info` line prints is in each iteration's report.
+#[test]
+fn each_iteration_reports_what_an_info_line_prints() {
+    let game = RandomTree::new(5, 12);
+    let mut s = DeepSearcher::with_table(game, Some(12));
+    let mut last_elapsed = Duration::ZERO;
+    s.search(&Config::new(8).with_guards(Guards::R2), |it| {
+        assert!(
+            it.seldepth >= 1,
+            "seldepth {} depth {}",
+            it.seldepth,
+            it.depth
+        );
+        assert!(it.elapsed >= last_elapsed);
+        last_elapsed = it.elapsed;
+        assert!(it.hashfull <= 1000);
+        assert_eq!(it.root.pv.first().copied(), it.root.best_move);
+        assert_eq!(it.maximizing, Game::maximizing(&game));
+        assert!(it.complete && it.stopped.is_none());
+    })
+    .expect("a depth");
+    assert!(s.report().hashfull > 0, "{}", s.report().hashfull);
 }

@@ -169,6 +169,8 @@ pub enum Stop {
 /// node, and a look at the clock and the flag every [`POLL_EVERY`] nodes.
 #[derive(Debug, Clone)]
 pub(super) struct Clock {
+    /// When the search began.
+    pub(super) start: Option<Instant>,
     /// The node count at which to stop, counted from zero at the search's start.
     node_limit: Option<u64>,
     deadline: Option<Instant>,
@@ -183,6 +185,7 @@ impl Clock {
     /// The clock of no search: nothing to look at.
     pub(super) const fn idle() -> Self {
         Self {
+            start: None,
             node_limit: None,
             deadline: None,
             stop: None,
@@ -195,6 +198,7 @@ impl Clock {
     pub(super) fn start(limits: &Limits, nodes: u64) -> Self {
         let start = Instant::now();
         let mut clock = Self {
+            start: Some(start),
             node_limit: limits.nodes.map(|n| nodes.saturating_add(n)),
             deadline: limits.deadline(start),
             stop: limits.stop.clone(),
@@ -207,6 +211,11 @@ impl Clock {
             clock.next_look = nodes;
         }
         clock
+    }
+
+    /// Time since the search began.
+    pub(super) fn elapsed(&self) -> Duration {
+        self.start.map_or(Duration::ZERO, |s| s.elapsed())
     }
 
     /// Looks at every limit at node count `nodes` (called when `nodes` reaches

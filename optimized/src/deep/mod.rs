@@ -25,6 +25,6 @@ mod tt;
 
 pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 pub use limits::{Limits, Stop, StopHandle};
-pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH};
+pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH, Score};
 pub use root::IterationControl;
 pub use searcher::DeepSearcher;

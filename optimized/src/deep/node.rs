@@ -70,7 +70,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         if depth <= 0 {
             return self.quiesce(game, ply, alpha, beta);
         }
-        if !self.enter() {
+        if !self.enter(ply) {
             return 0;
         }
         self.pv_len[ply] = 0;
@@ -143,15 +143,16 @@ impl<G: DeepGame> DeepSearcher<G> {
         best
     }
 
-    /// Counts a node, unless a limit says the search must stop (then `false`, and the node
-    /// is not searched).
+    /// Counts a node `ply` plies below the root, unless a limit says the search must stop
+    /// (then `false`, and the node is not searched).
     #[inline]
-    fn enter(&mut self) -> bool {
+    fn enter(&mut self, ply: usize) -> bool {
         let nodes = self.stats.shared.nodes;
         if nodes >= self.clock.next_look && self.clock.look(nodes) {
             return false;
         }
         self.stats.shared.nodes = nodes + 1;
+        self.seldepth = self.seldepth.max(ply);
         true
     }
 
@@ -402,7 +403,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// every legal move is searched and there is no standing pat. No table, no draws by
     /// rule (captures are irreversible).
     fn quiesce(&mut self, game: &G, ply: usize, mut alpha: Value, beta: Value) -> Value {
-        if !self.enter() {
+        if !self.enter(ply) {
             return 0;
         }
         self.stats.qnodes += 1;

@@ -78,15 +78,20 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// let mut searcher = DeepSearcher::new(Pile { left: 10_000, max_to_move: true });
     /// let config = Config::new(64).with_guards(Guards::NONE);
     /// let limits = Limits::new().with_nodes(5_000);
-    /// let mut depths = Vec::new();
+    /// let mut lines = Vec::new();
     /// let report = searcher.search_with_limits(&config, &limits, |it| {
-    ///     depths.push(it.depth);
+    ///     // Everything a UCI `info` line prints.
+    ///     lines.push(format!(
+    ///         "info depth {} seldepth {} score {} nodes {} time {} hashfull {} pv {:?}",
+    ///         it.depth, it.seldepth, it.score(), it.nodes(), it.elapsed.as_millis(),
+    ///         it.hashfull, it.root.pv,
+    ///     ));
     ///     ControlFlow::Continue(())
     /// })?;
     /// assert_eq!(report.stopped, Some(Stop::Nodes));
     /// assert_eq!(report.nodes(), 5_000);
     /// let chosen = report.root.best_move;
-    /// assert!(chosen.is_some() && !depths.is_empty());
+    /// assert!(chosen.is_some() && !lines.is_empty());
     /// // From the same state (a new game: the table forgotten), the same nodes, the same move.
     /// searcher.set_game(Pile { left: 10_000, max_to_move: true });
     /// let again = searcher.search_with_limits(&config, &limits, |_| {})?;
@@ -108,9 +113,11 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.report.reset();
         self.reporting = true;
         let root = self.game.clone();
+        self.report.maximizing = root.maximizing();
         for d in 1..=depth {
             self.root_moves.clear();
             self.found = None;
+            self.seldepth = 0;
             let value = self.node(&root, d as i32, 0, -INFINITY, INFINITY, false);
             if self.clock.stopped.is_some() {
                 if let Some(f) = self.found {
@@ -131,6 +138,8 @@ impl<G: DeepGame> DeepSearcher<G> {
         let report = &mut self.report;
         report.stopped = self.clock.stopped;
         report.root.stats = self.stats;
+        report.elapsed = self.clock.elapsed();
+        report.hashfull = self.tt.hashfull();
         Ok(&self.report)
     }
 
@@ -144,11 +153,11 @@ impl<G: DeepGame> DeepSearcher<G> {
         line: bool,
         complete: bool,
     ) {
-        let maximizing = self.game.maximizing();
         let report = &mut self.report;
         report.depth = depth;
+        report.seldepth = self.seldepth as u32;
         report.complete = complete;
-        report.root.value = if maximizing { value } else { -value };
+        report.root.value = if report.maximizing { value } else { -value };
         report.root.best_move = best;
         report.root.moves.clear();
         report.root.moves.extend_from_slice(&self.root_moves);
@@ -165,6 +174,8 @@ impl<G: DeepGame> DeepSearcher<G> {
             }
         }
         report.root.stats = self.stats;
+        report.elapsed = self.clock.elapsed();
+        report.hashfull = self.tt.hashfull();
     }
 
     /// One call of the recursive search on the game as if it stood `ply` plies below a root

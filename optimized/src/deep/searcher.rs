@@ -91,6 +91,8 @@ pub struct DeepSearcher<G: DeepGame> {
     pub(super) stats: DeepStats,
     /// The current search's limits, and whether it has stopped.
     pub(super) clock: Clock,
+    /// The deepest ply the current iteration reached.
+    pub(super) seldepth: usize,
     /// Whether the current search reports on its root (iterative deepening does; a window
     /// search does not).
     pub(super) reporting: bool,
@@ -134,6 +136,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             root_best: None,
             stats: DeepStats::default(),
             clock: Clock::idle(),
+            seldepth: 0,
             reporting: false,
             root_moves: Vec::with_capacity(G::MAX_MOVES),
             found: None,
@@ -198,6 +201,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.moves.clear();
         self.order.clear();
         self.stats = DeepStats::default();
+        self.seldepth = 0;
         self.found = None;
         self.root_moves.clear();
     }
