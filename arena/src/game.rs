@@ -9,7 +9,7 @@ use nullmove_chess::{parse_uci, san};
 use serde::{Deserialize, Serialize};
 
 use crate::player::{Limit, Player, PlayerError};
-use crate::{Line, Score, StopHandle, TimeControl};
+use crate::{Line, Score, StopHandle, TimeControl, centipawns};
 
 /// What each move is searched under, for the whole match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -334,7 +334,7 @@ impl Game {
         score: Option<Score>,
         rule: Adjudication,
     ) -> Option<Color> {
-        let cp = score.map(Score::centipawns);
+        let cp = score.map(centipawns);
         let [ahead, behind] = &mut self.streaks[mover as usize];
         *ahead = if cp.is_some_and(|s| s >= rule.score) {
             *ahead + 1

@@ -12,8 +12,8 @@
 //!   played concurrently, deterministically sharded (`--shard I/N`), stopped by an SPRT.
 //! - [`document`], [`merge`], [`write_pgn`]: the match's JSON, the merge of its shards,
 //!   its games in PGN.
-//! - [`Line`], [`TimeControl`], [`budget`], [`Score`]: a game's history, its clock, the
-//!   share of the clock a move spends, scores as engines report them.
+//! - [`Line`], [`TimeControl`], [`budget`], [`centipawns`], [`pawns`]: a game's history,
+//!   its clock, the share of the clock a move spends, scores compared and written.
 
 mod book;
 mod clock;
@@ -37,9 +37,10 @@ pub use game::{
 };
 pub use line::Line;
 pub use merge::merge;
+pub use nullmove_optimized::Score;
 pub use nullmove_optimized::StopHandle;
 pub use pgn::{PgnHeader, today, write_pgn};
 pub use player::{Player, PlayerSpec, Program};
 pub use runner::{Ending, MatchOutcome, MatchSpec, PairRecord, Shard, Standing, run_match};
-pub use score::Score;
+pub use score::{centipawns, pawns};
 pub use think::{DEFAULT_HASH_MIB, GoLimits, Info, MAX_HASH_MIB, Thinker, Thought};

@@ -8,6 +8,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use cozy_chess::Color;
 
 use crate::game::{GameRecord, Reason};
+use crate::pawns;
 use crate::runner::PairRecord;
 
 /// What every game of a match shares in its tags.
@@ -73,8 +74,8 @@ fn write_game(out: &mut String, header: &PgnHeader, round: &str, game: &GameReco
         }
         tokens.push(mv.san.clone());
         let mut comment = match (mv.score, mv.depth) {
-            (Some(s), Some(d)) => format!("{}/{d} ", s.pawns()),
-            (Some(s), None) => format!("{} ", s.pawns()),
+            (Some(s), Some(d)) => format!("{}/{d} ", pawns(s)),
+            (Some(s), None) => format!("{} ", pawns(s)),
             _ => String::new(),
         };
         let _ = write!(comment, "{:.3}s", mv.time.as_secs_f64());
@@ -184,7 +185,7 @@ mod tests {
             reason: Reason::Repetition,
             detail: None,
             moves: vec![
-                mv("e7e5", "e5", Some(Score::Cp(-20))),
+                mv("e7e5", "e5", Some(Score::Value(-20))),
                 mv("g1f3", "Nf3", Some(Score::Mate(3))),
             ],
         };

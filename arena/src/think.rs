@@ -33,8 +33,8 @@ pub struct GoLimits {
 pub struct Info {
     /// The iteration's depth in plies.
     pub depth: u32,
-    /// The deepest ply reached, quiescence included, where the searcher reports it.
-    pub seldepth: Option<u32>,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
     /// The value for the side to move (for an iteration cut short, a bound: the side to
     /// move does at least this well).
     pub score: Score,
@@ -44,8 +44,8 @@ pub struct Info {
     pub elapsed: Duration,
     /// The principal variation from the root.
     pub pv: Vec<Move>,
-    /// The table's occupancy in per mille, where the searcher reports it.
-    pub hashfull: Option<u32>,
+    /// The table's occupancy in per mille, sampled.
+    pub hashfull: u32,
     /// Whether the iteration searched every root move (a search stopped inside an
     /// iteration reports the move that iteration had proven).
     pub complete: bool,
@@ -59,17 +59,16 @@ impl Info {
         (u128::from(self.nodes) * 1000 / ms) as u64
     }
 
-    /// The report of an iteration of a search of `root` that began at `started`.
-    fn of(report: &DeepReport<Move>, root: &ChessGame, started: Instant) -> Self {
-        let value = report.root.value;
+    /// What the searcher reports of an iteration.
+    fn of(report: &DeepReport<Move>) -> Self {
         Self {
             depth: report.depth,
-            seldepth: None,
-            score: Score::from_value(if root.maximizing() { value } else { -value }),
+            seldepth: report.seldepth,
+            score: report.score(),
             nodes: report.nodes(),
-            elapsed: started.elapsed(),
+            elapsed: report.elapsed,
             pv: report.root.pv.clone(),
-            hashfull: None,
+            hashfull: report.hashfull,
             complete: report.complete,
         }
     }
@@ -182,7 +181,7 @@ impl Thinker {
         }
         let soft = limits.time.map(|t| t.soft);
         let searched = self.searcher.search_with_limits(&config, &hard, |it| {
-            let info = Info::of(it, &root, started);
+            let info = Info::of(it);
             on_info(&info);
             if soft.is_some_and(|s| info.elapsed >= s) {
                 ControlFlow::Break(())
@@ -193,7 +192,7 @@ impl Thinker {
         let report = searched.ok().filter(|r| r.root.best_move.is_some());
         Thought {
             best: Some(report.and_then(|r| r.root.best_move).unwrap_or(first)),
-            info: report.map(|r| Info::of(r, &root, started)),
+            info: report.map(Info::of),
         }
     }
 }

@@ -78,16 +78,16 @@ fn both_sides_agreeing_long_enough_adjudicates() {
         score: 400,
         moves: 3,
     };
-    let mut w = Script::new(&KNIGHTS_W, Some(Score::Cp(500)));
-    let mut b = Script::new(&KNIGHTS_B, Some(Score::Cp(-450)));
+    let mut w = Script::new(&KNIGHTS_W, Some(Score::Value(500)));
+    let mut b = Script::new(&KNIGHTS_B, Some(Score::Value(-450)));
     let g = play(&mut w, &mut b, Control::Nodes(1), Some(rule));
     assert_eq!(
         (g.result, g.reason, g.moves.len()),
         (GameResult::WhiteWins, Reason::Adjudication, 6)
     );
     // One side alone is not enough: the repetition ends the game instead.
-    let mut w = Script::new(&KNIGHTS_W, Some(Score::Cp(500)));
-    let mut b = Script::new(&KNIGHTS_B, Some(Score::Cp(0)));
+    let mut w = Script::new(&KNIGHTS_W, Some(Score::Value(500)));
+    let mut b = Script::new(&KNIGHTS_B, Some(Score::Value(0)));
     let g = play(&mut w, &mut b, Control::Nodes(1), Some(rule));
     assert_eq!(
         (g.result, g.reason, g.moves.len()),

@@ -7,11 +7,7 @@
 //! `normalized_elo_practical` (section 4.1, a fixed t-value).
 
 use crate::Model;
-use crate::interval::score_from_elo;
-
-/// Normalized Elo per unit of t-value: `800 / ln 10`, so that near 1/2 one normalized Elo
-/// and one logistic Elo agree for a game with score variance 1/4.
-pub(crate) const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+use crate::interval::{NELO_PER_T, score_from_elo};
 
 /// fishtest's prior for an empty cell, so that no probability is zero.
 const EMPTY_CELL: f64 = 1e-3;

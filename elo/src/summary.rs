@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::interval::{elo_from_score, score_interval};
+use crate::interval::{ScoreEstimate, elo_from_score, normalized_elo, score_estimate};
 use crate::{Pentanomial, Sprt, SprtResult, StatsError, Wdl};
 
 /// A sample's statistics, from the first player's side: the fields of `nullmove chess
@@ -41,6 +41,13 @@ pub struct Summary {
     /// Elo is not linear in the score, so the interval is not symmetric about the estimate.
     #[serde(with = "extended")]
     pub elo_error: f64,
+    /// Normalized Elo, the scale of fishtest's bounds since 2021: the score's distance
+    /// from 1/2 in standard deviations of one game (a pair's deviation times sqrt 2),
+    /// times `800 / ln 10`, as fastchess reports it; `None` (JSON `null`) when every game
+    /// or pair scored alike, which leaves no deviation to divide by.
+    pub normalized_elo: Option<f64>,
+    /// The 95% interval of the normalized Elo: the score's interval on the same scale.
+    pub normalized_elo_95: Option<[f64; 2]>,
     /// The SPRT's state, when a test was asked for.
     pub sprt: Option<SprtResult>,
 }
@@ -62,11 +69,10 @@ pub fn summarize_pairs(
         check_games(pairs, n, &w)?;
     }
     let sprt = sprt.map(|t| t.on_pairs(pairs)).transpose()?;
-    let (score, interval) = score_interval(&pairs.0);
     Ok(Summary {
         pairs: Some(n),
         pentanomial: Some(*pairs),
-        ..Summary::of_score(2 * n, wdl, score, interval, sprt)
+        ..Summary::of_score(2 * n, wdl, &score_estimate(&pairs.0), sprt)
     })
 }
 
@@ -78,8 +84,8 @@ pub fn summarize_games(wdl: &Wdl, sprt: Option<&Sprt>) -> Result<Summary, StatsE
         return Err(StatsError::NoGames);
     }
     let sprt = sprt.map(|t| t.on_games(wdl)).transpose()?;
-    let (score, interval) = score_interval(&wdl.trinomial());
-    Ok(Summary::of_score(games, Some(*wdl), score, interval, sprt))
+    let estimate = score_estimate(&wdl.trinomial());
+    Ok(Summary::of_score(games, Some(*wdl), &estimate, sprt))
 }
 
 impl Summary {
@@ -87,12 +93,17 @@ impl Summary {
     fn of_score(
         games: u64,
         wdl: Option<Wdl>,
-        score: f64,
-        interval: [f64; 2],
+        estimate: &ScoreEstimate,
         sprt: Option<SprtResult>,
     ) -> Self {
+        let ScoreEstimate {
+            mean: score,
+            interval,
+            game_deviation,
+        } = *estimate;
         let elo = elo_from_score(score);
         let elo_95 = interval.map(elo_from_score);
+        let nelo = |s: f64| normalized_elo(s, game_deviation);
         Self {
             games,
             pairs: None,
@@ -109,6 +120,10 @@ impl Summary {
                 // Every game won or lost: no finite margin describes the estimate.
                 f64::INFINITY
             },
+            normalized_elo: nelo(score),
+            normalized_elo_95: nelo(interval[0])
+                .zip(nelo(interval[1]))
+                .map(|(lo, hi)| [lo, hi]),
             sprt,
         }
     }

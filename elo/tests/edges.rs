@@ -80,6 +80,18 @@ fn a_lopsided_small_sample_has_an_open_ended_interval() {
 }
 
 #[test]
+fn a_sample_without_spread_has_no_normalized_elo() {
+    // Every pair drawn twice (or won once and lost once): no deviation to divide by.
+    let s = summarize_pairs(&Pentanomial([0, 0, 25, 0, 0]), None, None).unwrap();
+    assert_eq!((s.normalized_elo, s.normalized_elo_95), (None, None));
+    let doc = serde_json::to_value(&s).unwrap();
+    assert_eq!(doc["normalized_elo"], json!(null));
+    assert_eq!(doc["elo"], json!(0.0));
+    let spread = summarize_pairs(&Pentanomial([0, 1, 25, 0, 0]), None, None).unwrap();
+    assert!(spread.normalized_elo.unwrap() < 0.0);
+}
+
+#[test]
 fn game_counts_must_match_the_pairs() {
     let p = Pentanomial([1, 2, 3, 2, 1]);
     let good = Wdl {

@@ -76,6 +76,10 @@ proptest! {
         prop_assert!(close(a.elo, -b.elo, 1e-9), "{} against {}", a.elo, b.elo);
         prop_assert!(close(a.elo_95[0], -b.elo_95[1], 1e-9));
         prop_assert!(close(a.elo_95[1], -b.elo_95[0], 1e-9));
+        match (a.normalized_elo, b.normalized_elo) {
+            (Some(x), Some(y)) => prop_assert!(close(x, -y, 1e-9)),
+            (x, y) => prop_assert_eq!(x, y),
+        }
         let (la, lb) = (a.sprt.unwrap().llr, b.sprt.unwrap().llr);
         prop_assert!(close(la, -lb, 1e-6), "LLR {la} against {lb}");
     }
@@ -105,6 +109,26 @@ proptest! {
         // No empty cell, so no prior: the LLR is k times as large.
         let (ls, ll) = (small.sprt.unwrap().llr, large.sprt.unwrap().llr);
         prop_assert!(close(ll, ls * k as f64, 1e-6), "{ll} against {k} x {ls}");
+    }
+
+    /// The normalized test leans to the hypothesis nearer the sample's normalized Elo: its
+    /// LLR is positive when the estimate lies clearly above the bounds' midpoint, negative
+    /// clearly below (the two Elo figures are on the test's own scale).
+    #[test]
+    fn normalized_llr_leans_to_the_nearer_bound(
+        counts in prop::array::uniform5(1u64..5_000),
+        elo0 in -10.0f64..5.0,
+        width in 0.5f64..6.0,
+    ) {
+        let t = Sprt::new(Model::Normalized, elo0, elo0 + width).unwrap();
+        let s = summarize_pairs(&Pentanomial(counts), None, Some(&t)).unwrap();
+        let (nelo, llr) = (s.normalized_elo.unwrap(), s.sprt.unwrap().llr);
+        let mid = elo0 + width / 2.0;
+        if nelo > mid + 0.05 * width {
+            prop_assert!(llr > 0.0, "nElo {nelo}, midpoint {mid}, LLR {llr}");
+        } else if nelo < mid - 0.05 * width {
+            prop_assert!(llr < 0.0, "nElo {nelo}, midpoint {mid}, LLR {llr}");
+        }
     }
 
     #[test]

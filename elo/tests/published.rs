@@ -109,6 +109,46 @@ fn fishtest_runs_reach_their_published_decision_where_the_counts_can_tell() {
     }
 }
 
+/// The README's table of these runs ("Match statistics"), row for row, as computed here.
+#[test]
+fn the_readme_table_is_what_the_runs_give() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("the workspace README");
+    let rows: Vec<Vec<&str>> = readme
+        .lines()
+        .filter(|l| l.starts_with("| Remove "))
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), RUNS.len(), "one README row per run");
+    for run in &RUNS {
+        let row = rows
+            .iter()
+            .find(|r| r[0] == run.name)
+            .unwrap_or_else(|| panic!("no README row for {}", run.name));
+        let sprt = Sprt::new(run.model, run.bounds.0, run.bounds.1).unwrap();
+        let s = summarize_pairs(&Pentanomial(run.pentanomial), None, Some(&sprt)).unwrap();
+        let r = s.sprt.unwrap();
+        let bounds = format!("{} {}, {}", run.model, run.bounds.0, run.bounds.1);
+        let pairs = s.pairs.unwrap().to_string();
+        let pairs = format!(
+            "{},{}",
+            &pairs[..pairs.len() - 3],
+            &pairs[pairs.len() - 3..]
+        );
+        let decision = r.decision.map_or("none".to_owned(), |d| format!("{d:?}"));
+        let expected = [
+            run.name.to_owned(),
+            bounds,
+            pairs,
+            format!("{:+.2} ± {:.2}", s.elo, s.elo_error),
+            run.llr.to_owned(),
+            format!("{:.3}", r.llr),
+            decision,
+        ];
+        assert_eq!(row, &expected, "{}", run.name);
+    }
+}
+
 #[test]
 fn ethereal_without_null_move_on_openbench() {
     // 9,225 games: W 1,055, L 3,469, D 4,701; OpenBench shows Elo -93.08 +- 4.96 (95%).

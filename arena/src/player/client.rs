@@ -203,7 +203,7 @@ fn read_info(words: &[&str]) -> Option<(Score, Option<u32>)> {
     let at = words.iter().position(|w| *w == "score")?;
     let n: i32 = words.get(at + 2)?.parse().ok()?;
     let score = match *words.get(at + 1)? {
-        "cp" => Score::Cp(n),
+        "cp" => Score::Value(n),
         "mate" => Score::Mate(n),
         _ => return None,
     };
@@ -236,7 +236,7 @@ mod tests {
             read_info(&words(
                 "info depth 12 seldepth 20 score cp -35 nodes 1 pv e2e4"
             )),
-            Some((Score::Cp(-35), Some(12)))
+            Some((Score::Value(-35), Some(12)))
         );
         assert_eq!(
             read_info(&words("info score mate 3 lowerbound")),

@@ -368,10 +368,7 @@ fn limits(go: &Go, side: Color, overhead: Duration) -> GoLimits {
 
 /// An `info` line: depth, seldepth, score, nodes, nps, hashfull, time and the PV in UCI.
 fn info_line(board: &Board, info: &Info) -> String {
-    let mut text = format!("info depth {}", info.depth);
-    if let Some(sel) = info.seldepth {
-        let _ = write!(text, " seldepth {sel}");
-    }
+    let mut text = format!("info depth {} seldepth {}", info.depth, info.seldepth);
     let bound = if info.complete { "" } else { " lowerbound" };
     let _ = write!(
         text,
@@ -380,9 +377,7 @@ fn info_line(board: &Board, info: &Info) -> String {
         info.nodes,
         info.nps()
     );
-    if let Some(full) = info.hashfull {
-        let _ = write!(text, " hashfull {full}");
-    }
+    let _ = write!(text, " hashfull {}", info.hashfull);
     let _ = write!(text, " time {} pv", info.elapsed.as_millis());
     let mut b = board.clone();
     for &mv in &info.pv {

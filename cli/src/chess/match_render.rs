@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use nullmove_arena::{MatchFields, Reason, Standing};
-use nullmove_elo::{Decision, SprtResult, Summary, summarize_pairs};
+use nullmove_elo::{Summary, summarize_pairs};
+
+use super::sprt::elo;
 
 use crate::common::count;
 
@@ -32,41 +34,12 @@ pub fn render(
         writeln!(out, "  {}: {how}", p.name)?;
     }
     writeln!(out)?;
-    let first = &fields.players[0].name;
     let Some(s) = stats else {
         writeln!(out, "no game pair finished")?;
         return footer(out, fields);
     };
-    let w = first.len().max(6);
-    writeln!(
-        out,
-        "{:<w$}  {:>6}  {:>5}  {:>5}  {:>6}  {:>6}  {:>7}  95% interval",
-        "", "games", "wins", "draws", "losses", "score", "Elo"
-    )?;
-    let n = |x: Option<u64>| x.map_or_else(|| "-".to_owned(), count);
-    writeln!(
-        out,
-        "{first:<w$}  {:>6}  {:>5}  {:>5}  {:>6}  {:>5.1}%  {:>7}  [{}, {}]",
-        count(s.games),
-        n(s.wins),
-        n(s.draws),
-        n(s.losses),
-        s.score * 100.0,
-        elo(s.elo),
-        elo(s.elo_95[0]),
-        elo(s.elo_95[1]),
-    )?;
-    if let Some(p) = &s.pentanomial {
-        let counts: Vec<String> = p.0.iter().map(|&c| count(c)).collect();
-        writeln!(
-            out,
-            "pairs by {first}'s points (0, 1/2, 1, 3/2, 2): {}",
-            counts.join(", ")
-        )?;
-    }
-    if let Some(t) = &s.sprt {
-        writeln!(out, "{}", sprt_line(t))?;
-    }
+    writeln!(out, "From {}'s side:", fields.players[0].name)?;
+    super::sprt::render(s, out)?;
     footer(out, fields)
 }
 
@@ -141,19 +114,6 @@ fn footer(out: &mut dyn Write, fields: &MatchFields) -> io::Result<()> {
     }
 }
 
-/// The SPRT: its hypotheses, the LLR between its bounds, the decision.
-fn sprt_line(t: &SprtResult) -> String {
-    let decision = match t.decision {
-        Some(Decision::H0) => format!("H0 accepted (Elo {} or less)", t.elo0),
-        Some(Decision::H1) => format!("H1 accepted (Elo {} or more)", t.elo1),
-        None => "no decision yet".to_owned(),
-    };
-    format!(
-        "SPRT {} Elo, H0 {} against H1 {} (alpha {}, beta {}): LLR {:.2} in [{:.2}, {:.2}]: {decision}",
-        t.model, t.elo0, t.elo1, t.alpha, t.beta, t.llr, t.lower, t.upper
-    )
-}
-
 /// The standing after a pair, for the progress line.
 pub fn standing_line(s: &Standing) -> String {
     let Ok(summary) = summarize_pairs(&s.pentanomial, None, None) else {
@@ -170,15 +130,6 @@ pub fn standing_line(s: &Standing) -> String {
         let _ = write!(line, ", LLR {:.2} [{:.2}, {:.2}]", t.llr, t.lower, t.upper);
     }
     line
-}
-
-/// An Elo figure with its sign, one decimal; infinite ones as `+inf`/`-inf`.
-fn elo(x: f64) -> String {
-    if x.is_infinite() {
-        if x > 0.0 { "+inf" } else { "-inf" }.to_owned()
-    } else {
-        format!("{x:+.1}")
-    }
 }
 
 /// Seconds as `42 s`, `7 min 12 s` or `2 h 5 min`.
