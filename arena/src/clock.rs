@@ -211,8 +211,11 @@ mod tests {
         let mut least = clock;
         for _ in 0..300 {
             let b = budget(clock, ms(10), None, ms(10));
-            least = least.min(clock - b.hard);
-            clock = clock - b.hard + ms(10);
+            let left = clock
+                .checked_sub(b.hard)
+                .expect("the hard limit is within the clock");
+            least = least.min(left);
+            clock = left + ms(10);
         }
         assert!(least >= ms(38), "{least:?}");
     }
