@@ -81,6 +81,9 @@ pub enum Command {
     Zugzwang(zugzwang::Args),
     /// The page's "Try it" widget in a browser, and a JSON API with the commands' documents.
     Serve(serve::Args),
+    /// The chess engine for GUIs and match tools: the UCI protocol on stdin and stdout
+    /// (options `NullMove`, `Hash`, `Move Overhead`).
+    Uci(chess::uci::Args),
 }
 
 /// Parses `args`, the subcommand and its arguments *without* the program name (as
@@ -196,6 +199,9 @@ pub fn document(command: &Command) -> Result<serde_json::Value, CliError> {
         Command::Serve(_) => Err(CliError::msg(
             "serve runs a web server and has no JSON document of its own",
         )),
+        Command::Uci(_) => Err(CliError::msg(
+            "uci speaks a protocol and has no JSON document of its own",
+        )),
     }
 }
 
@@ -215,6 +221,7 @@ fn dispatch(command: &Command, io: &mut Io<'_>) -> Result<u8, CliError> {
         Command::Rules(args) => rules::run(args, io),
         Command::Zugzwang(args) => zugzwang::run(args, io),
         Command::Serve(args) => serve::run(args, io),
+        Command::Uci(args) => chess::uci::run(args, io),
     }
 }
 

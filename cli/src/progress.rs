@@ -75,6 +75,13 @@ impl Progress {
         }
     }
 
+    /// Replaces the words before the bar (a measurement's standing so far).
+    pub fn set_message(&self, message: impl Into<Cow<'static, str>>) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(message);
+        }
+    }
+
     /// Removes the bar from the terminal.
     pub fn finish(&self) {
         if let Some(bar) = &self.0 {

@@ -15,6 +15,10 @@ use std::process::{Child, Command, Stdio};
 fn every_subcommand() -> Vec<Vec<&'static str>> {
     let fen = "4k3/8/8/4K3/4P3/8/8/8 b - - 0 1";
     let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
+    let book = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../arena/data/books/endgames.sample.epd"
+    );
     vec![
         vec!["audit", "--claim", "headline-nodes"],
         vec!["audit", "--claim", "pitfall1-worse-move", "--json"],
@@ -78,6 +82,31 @@ fn every_subcommand() -> Vec<Vec<&'static str>> {
             "--json",
         ],
         vec!["--help"],
+        vec![
+            "chess",
+            "match",
+            "--players",
+            "r3,none",
+            "--book",
+            book,
+            "--pairs",
+            "1",
+            "--nodes",
+            "50",
+        ],
+        vec![
+            "chess",
+            "match",
+            "--players",
+            "r3,none",
+            "--book",
+            book,
+            "--pairs",
+            "1",
+            "--nodes",
+            "50",
+            "--json",
+        ],
     ]
 }
 

@@ -4,11 +4,14 @@
 //! null move changes by pieces on the board, the depths at which each position is solved).
 
 mod chart;
+mod r#match;
+mod match_render;
 mod position;
 mod render;
 mod sprt;
 mod suite;
 mod table;
+pub mod uci;
 
 use std::ops::RangeInclusive;
 
@@ -88,6 +91,9 @@ enum ChessCommand {
     /// A test suite under each configuration: nodes and positions solved per depth, and
     /// with --by-pieces and --per-position what null move changes and where.
     Suite(suite::SuiteArgs),
+    /// Games between configurations or against any UCI engine, in pairs from a book: Elo
+    /// with its interval, an SPRT, shards and their merge, PGN.
+    Match(Box<r#match::MatchArgs>),
     /// A match's statistics from its counts: Elo with its 95% interval and, with
     /// --elo0/--elo1, the SPRT's LLR and decision, as fishtest computes them.
     Sprt(sprt::SprtArgs),
@@ -101,6 +107,8 @@ pub enum Document {
     Position(PositionDoc),
     /// `suite`.
     Suite(SuiteDoc),
+    /// `match` (and `match merge`).
+    Match(serde_json::Value),
     /// `sprt`.
     Sprt(nullmove_elo::Summary),
 }
@@ -111,6 +119,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
         Some(ChessCommand::Suite(a)) => {
             Ok(Document::Suite(suite::document(a, &Progress::hidden())?))
         }
+        Some(ChessCommand::Match(a)) => Ok(Document::Match(r#match::document(a)?)),
         Some(ChessCommand::Sprt(a)) => Ok(Document::Sprt(sprt::document(a)?)),
         None => Ok(Document::Position(position::document(args)?)),
     }
@@ -120,6 +129,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     match &args.command {
         Some(ChessCommand::Suite(a)) => suite::run(a, io),
+        Some(ChessCommand::Match(a)) => r#match::run(a, io),
         Some(ChessCommand::Sprt(a)) => sprt::run(a, io),
         None => {
             let doc = position::document(args)?;

@@ -122,7 +122,7 @@ pub fn run(args: &SprtArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
 }
 
 /// An Elo value with its sign and two decimals, or `+inf`/`-inf`.
-fn elo(x: f64) -> String {
+pub(super) fn elo(x: f64) -> String {
     if x.is_infinite() {
         if x > 0.0 { "+inf" } else { "-inf" }.to_owned()
     } else {

@@ -1,0 +1,113 @@
+//! Opening books: EPD files of starting positions (the four FEN fields, or all six, and any
+//! operations), each played twice with colours reversed.
+
+use std::path::Path;
+
+use cozy_chess::Board;
+use nullmove_chess::{parse_fen, parse_line};
+
+/// The openings of a book, in the file's order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Book {
+    /// The file's name, as the results name the book.
+    pub name: String,
+    /// The positions.
+    pub positions: Vec<Board>,
+}
+
+impl Book {
+    /// Reads a book from `path`: every line a position, blank lines and `#` comments
+    /// skipped; a line that is not a position, a position with no legal move, or a file with
+    /// none, is refused with its line number.
+    pub fn read(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        Self::parse(&name, &text).map_err(|e| format!("book {}: {e}", path.display()))
+    }
+
+    /// Reads a book's text.
+    ///
+    /// # Example
+    /// ```
+    /// let text = "# two starts\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n\
+    ///             rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - c0 \"1. e4 e5\";\n";
+    /// let book = nullmove_arena::Book::parse("two.epd", text).unwrap();
+    /// assert_eq!(book.positions.len(), 2);
+    /// assert!(nullmove_arena::Book::parse("none.epd", "\n").unwrap_err().contains("no position"));
+    /// ```
+    pub fn parse(name: &str, text: &str) -> Result<Self, String> {
+        let mut positions = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let Some(board) = position(line).map_err(|e| format!("line {}: {e}", i + 1))? else {
+                continue;
+            };
+            if !board.generate_moves(|_| true) {
+                return Err(format!("line {}: the position has no legal move", i + 1));
+            }
+            positions.push(board);
+        }
+        if positions.is_empty() {
+            return Err("no position in the book".to_owned());
+        }
+        Ok(Self {
+            name: name.to_owned(),
+            positions,
+        })
+    }
+
+    /// The opening of pair `index`: the book's positions in order, from the first again
+    /// once they are used up.
+    #[must_use]
+    pub fn opening(&self, index: u64) -> &Board {
+        &self.positions[(index % self.positions.len() as u64) as usize]
+    }
+}
+
+/// One line: a full FEN (six fields, the clocks kept), or EPD (four fields and operations);
+/// `None` for a blank or comment line.
+fn position(line: &str) -> Result<Option<Board>, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let clocks = fields.len() == 6 && fields[4..].iter().all(|f| f.parse::<u16>().is_ok());
+    if clocks {
+        return parse_fen(line.trim()).map(Some).map_err(|e| e.to_string());
+    }
+    match parse_line(line, 0) {
+        Ok(entry) => entry
+            .map(|e| e.board().map_err(|e| e.to_string()))
+            .transpose(),
+        // The EPD error names line 0; the caller names the line.
+        Err(e) => Err(e.to_string().replacen("EPD line 0: ", "", 1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn six_fields_keep_their_clocks() {
+        let b = position("8/pp2nkR1/5n1p/3p4/5p2/P2BP3/1PPKN3/8 b - - 0 31")
+            .unwrap()
+            .unwrap();
+        assert_eq!(b.fullmove_number(), 31);
+        let b = position("8/pp2nkR1/5n1p/3p4/5p2/P2BP3/1PPKN3/8 b - -")
+            .unwrap()
+            .unwrap();
+        assert_eq!(b.fullmove_number(), 1);
+        assert_eq!(position("   "), Ok(None));
+    }
+
+    #[test]
+    fn bad_books_say_where() {
+        let e = Book::parse("b", "8/8/8/8/8/8/8/K6k w - - 0 1\nnot a fen at all\n").unwrap_err();
+        assert!(e.starts_with("line 2: "), "{e}");
+        let e = Book::parse("b", "7k/5Q2/6K1/8/8/8/8/8 b - -\n").unwrap_err();
+        assert!(e.contains("line 1: the position has no legal move"), "{e}");
+        let book = Book::parse("b", "8/8/8/8/8/8/8/K6k w - -\n8/8/8/8/8/8/8/K5k1 w - -\n").unwrap();
+        assert_eq!(book.opening(3), &book.positions[1]);
+    }
+}

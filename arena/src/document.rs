@@ -1,0 +1,267 @@
+//! A match's result as one JSON document (SPEC.md, `nullmove chess match`): the statistics
+//! fields of `nullmove chess sprt`, the players and settings, every game pair; and the merge
+//! of shards' documents into the document of the whole match.
+
+use std::collections::BTreeMap;
+
+use nullmove_elo::{Pentanomial, SprtResult, StatsError, Summary, Wdl, summarize_pairs};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::game::{Adjudication, Control, GameRecord, GameResult, Reason};
+use crate::runner::{Ending, MatchOutcome, MatchSpec, PairRecord};
+
+/// A player as the document names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerDoc {
+    /// The name given on the command line.
+    pub name: String,
+    /// Our engine's null-move configuration.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub configuration: Option<String>,
+    /// The command that starts a UCI player.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub command: Option<String>,
+    /// The options set on a UCI player, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub options: Vec<(String, String)>,
+    /// The engine's own name (`id name`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub engine: Option<String>,
+}
+
+/// One game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameDoc {
+    /// White's player name.
+    pub white: String,
+    /// Black's player name.
+    pub black: String,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: GameResult,
+    /// Why it ended.
+    pub reason: Reason,
+    /// What the reason does not say (an illegal move, a failure, the time over).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub detail: Option<String>,
+    /// Plies played.
+    pub plies: usize,
+    /// The moves in UCI notation.
+    pub moves: Vec<String>,
+}
+
+impl From<&GameRecord> for GameDoc {
+    fn from(g: &GameRecord) -> Self {
+        Self {
+            white: g.players[0].clone(),
+            black: g.players[1].clone(),
+            result: g.result,
+            reason: g.reason,
+            detail: g.detail.clone(),
+            plies: g.moves.len(),
+            moves: g.moves.iter().map(|m| m.uci.clone()).collect(),
+        }
+    }
+}
+
+/// One game pair.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairDoc {
+    /// The pair's index in the match (its shard is the index modulo the shards).
+    pub index: u64,
+    /// The opening (FEN).
+    pub opening: String,
+    /// The first player White, then Black.
+    pub games: Vec<GameDoc>,
+}
+
+impl From<&PairRecord> for PairDoc {
+    fn from(p: &PairRecord) -> Self {
+        Self {
+            index: p.index,
+            opening: p.games[0].opening.clone(),
+            games: p.games.iter().map(GameDoc::from).collect(),
+        }
+    }
+}
+
+/// Everything of the document but the statistics: what a merge reads back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchFields {
+    /// The two players; the statistics are the first one's.
+    pub players: Vec<PlayerDoc>,
+    /// `S+I` for a clock match, else `null`.
+    pub time_control: Option<String>,
+    /// Nodes per move for a fixed-node match, else `null`.
+    pub nodes: Option<u64>,
+    /// The book's file name.
+    pub book: String,
+    /// Positions in the book.
+    pub book_positions: usize,
+    /// Pairs in the whole match (all shards).
+    pub planned_pairs: u64,
+    /// `I/N`, or `null` for the whole match.
+    pub shard: Option<String>,
+    /// The score adjudication, or `null` for none (games end by the rules alone).
+    pub adjudication: Option<Adjudication>,
+    /// `complete`, `sprt` (the SPRT decided) or `interrupted` (Ctrl-C: the pairs finished
+    /// before it are reported).
+    pub ending: String,
+    /// Games lost on time.
+    pub time_losses: u64,
+    /// Games lost by an illegal move.
+    pub illegal_moves: u64,
+    /// Games lost by an engine that ended, stalled or broke the protocol.
+    pub engine_failures: u64,
+    /// Games by how they ended.
+    pub reasons: BTreeMap<String, u64>,
+    /// Wall time of the run in seconds (`null` for a merge).
+    pub seconds: Option<f64>,
+    /// Games an hour at that pace (`null` for a merge).
+    pub games_per_hour: Option<f64>,
+    /// Every finished pair, by index.
+    pub pairs: Vec<PairDoc>,
+}
+
+impl MatchFields {
+    /// The fields of a run of `spec`.
+    #[must_use]
+    pub fn of(spec: &MatchSpec, outcome: &MatchOutcome) -> Self {
+        let players = spec
+            .players
+            .iter()
+            .zip(&outcome.engines)
+            .map(|(p, engine)| PlayerDoc {
+                name: p.name.clone(),
+                configuration: p.configuration.clone(),
+                command: p.command(),
+                options: p.options().to_vec(),
+                engine: engine.clone(),
+            })
+            .collect();
+        let seconds = outcome.elapsed.as_secs_f64();
+        let games = 2.0 * outcome.pairs.len() as f64;
+        let mut fields = Self {
+            players,
+            time_control: match spec.control {
+                Control::Clock(tc) => Some(tc.to_string()),
+                Control::Nodes(_) => None,
+            },
+            nodes: match spec.control {
+                Control::Nodes(n) => Some(n),
+                Control::Clock(_) => None,
+            },
+            book: spec.book.name.clone(),
+            book_positions: spec.book.positions.len(),
+            planned_pairs: spec.pairs,
+            shard: spec.shard.map(|s| s.to_string()),
+            adjudication: spec.adjudication,
+            ending: match outcome.ending {
+                Ending::Complete => "complete",
+                Ending::Decided(_) => "sprt",
+                Ending::Interrupted => "interrupted",
+            }
+            .to_owned(),
+            time_losses: 0,
+            illegal_moves: 0,
+            engine_failures: 0,
+            reasons: BTreeMap::new(),
+            seconds: Some(seconds),
+            games_per_hour: (seconds > 0.0).then(|| games * 3600.0 / seconds),
+            pairs: outcome.pairs.iter().map(PairDoc::from).collect(),
+        };
+        fields.recount();
+        fields
+    }
+
+    /// Counts the games' reasons, time losses, illegal moves and failures.
+    pub(crate) fn recount(&mut self) {
+        self.reasons.clear();
+        let (mut time, mut illegal, mut failed) = (0, 0, 0);
+        for game in self.pairs.iter().flat_map(|p| &p.games) {
+            let name = serde_json::to_value(game.reason)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            *self.reasons.entry(name).or_default() += 1;
+            match game.reason {
+                Reason::TimeForfeit => time += 1,
+                Reason::IllegalMove => illegal += 1,
+                Reason::EngineFailure => failed += 1,
+                _ => {}
+            }
+        }
+        (self.time_losses, self.illegal_moves, self.engine_failures) = (time, illegal, failed);
+    }
+
+    /// The pentanomial and game counts of the pairs, from the first player's side (the
+    /// first game of a pair has the first player White).
+    #[must_use]
+    pub fn counts(&self) -> (Pentanomial, Wdl) {
+        let mut penta = Pentanomial::default();
+        let mut wdl = Wdl::default();
+        for pair in &self.pairs {
+            let mut points = 0;
+            for (i, game) in pair.games.iter().enumerate() {
+                let outcome = match (game.result, i) {
+                    (GameResult::Draw, _) => nullmove_elo::Outcome::Draw,
+                    (GameResult::WhiteWins, 0) | (GameResult::BlackWins, 1) => {
+                        nullmove_elo::Outcome::Win
+                    }
+                    _ => nullmove_elo::Outcome::Loss,
+                };
+                points += outcome.half_points();
+                wdl.record(outcome);
+            }
+            penta.0[points] += 1;
+        }
+        (penta, wdl)
+    }
+}
+
+/// The whole document: the statistics (SPEC's `nullmove chess sprt` fields, from the first
+/// player's side; with no pair finished, `games` 0 and the rest `null`) with `sprt`, the
+/// test as the run followed it, then `fields` (whose `pairs`, the list of game pairs,
+/// stands where the statistics count them: the count is `pairs_played`).
+pub fn document(fields: &MatchFields, sprt: Option<SprtResult>) -> Result<Value, String> {
+    let mut doc = match summary(fields, sprt)? {
+        Some(s) => to_map(&s)?,
+        None => empty_stats(),
+    };
+    doc.insert("pairs_played".to_owned(), Value::from(fields.pairs.len()));
+    doc.extend(to_map(fields)?);
+    Ok(Value::Object(doc))
+}
+
+fn to_map<T: Serialize>(value: &T) -> Result<Map<String, Value>, String> {
+    match serde_json::to_value(value) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err("a document is an object".to_owned()),
+        Err(e) => Err(format!("cannot write JSON: {e}")),
+    }
+}
+
+/// The statistics fields of a match with no finished pair.
+fn empty_stats() -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("games".into(), Value::from(0));
+    map.insert("pentanomial".into(), Value::from(vec![0; 5]));
+    for key in ["wins", "draws", "losses"] {
+        map.insert(key.into(), Value::from(0));
+    }
+    for key in ["score", "elo", "elo_95", "elo_error", "sprt"] {
+        map.insert(key.into(), Value::Null);
+    }
+    map
+}
+
+/// The statistics of `fields`' pairs with `sprt` as the test's state; `None` when no pair
+/// finished.
+pub fn summary(fields: &MatchFields, sprt: Option<SprtResult>) -> Result<Option<Summary>, String> {
+    let (penta, wdl) = fields.counts();
+    match summarize_pairs(&penta, Some(wdl), None) {
+        Ok(s) => Ok(Some(Summary { sprt, ..s })),
+        Err(StatsError::NoGames) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}

@@ -1,0 +1,46 @@
+//! Chess games for the playing-strength measurements: the null-move configurations against
+//! each other or against any UCI engine.
+//!
+//! - [`Thinker`]: our engine's thinking (the library's deep searcher under limits, a stop
+//!   from another thread, progress per iteration), shared by the UCI engine and the
+//!   in-process player.
+//! - [`uci`]: `nullmove uci`, the UCI protocol for any chess GUI or match tool.
+//! - [`PlayerSpec`], [`Player`]: our engine in process, or any UCI engine in its process.
+//! - [`play_game`]: one game under the rules, the clock or a node count, and the optional
+//!   score adjudication.
+//! - [`Book`], [`run_match`], [`MatchSpec`]: game pairs from an EPD book's openings,
+//!   played concurrently, deterministically sharded (`--shard I/N`), stopped by an SPRT.
+//! - [`document`], [`merge`], [`write_pgn`]: the match's JSON, the merge of its shards,
+//!   its games in PGN.
+//! - [`Line`], [`TimeControl`], [`budget`], [`centipawns`], [`pawns`]: a game's history,
+//!   its clock, the share of the clock a move spends, scores compared and written.
+
+mod book;
+mod clock;
+mod document;
+mod game;
+mod line;
+mod merge;
+mod pgn;
+pub mod player;
+mod runner;
+mod score;
+mod think;
+pub mod uci;
+
+pub use book::Book;
+pub use clock::{Budget, TimeControl, budget};
+pub use document::{GameDoc, MatchFields, PairDoc, PlayerDoc, document, summary};
+pub use game::{
+    Adjudication, Control, GameRecord, GameResult, Interrupted, MoveRecord, Played, Reason,
+    insufficient_material, play_game,
+};
+pub use line::Line;
+pub use merge::merge;
+pub use nullmove_optimized::Score;
+pub use nullmove_optimized::StopHandle;
+pub use pgn::{PgnHeader, today, write_pgn};
+pub use player::{Player, PlayerSpec, Program};
+pub use runner::{Ending, MatchOutcome, MatchSpec, PairRecord, Shard, Standing, run_match};
+pub use score::{centipawns, pawns};
+pub use think::{DEFAULT_HASH_MIB, GoLimits, Info, MAX_HASH_MIB, Thinker, Thought};

@@ -1,0 +1,143 @@
+//! How `nullmove chess match` draws its result and its progress: the players and settings,
+//! the score with Elo and its interval, the pairs, the SPRT, how the games ended.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use nullmove_arena::{MatchFields, Reason, Standing};
+use nullmove_elo::{Summary, summarize_pairs};
+
+use super::sprt::elo;
+
+use crate::common::count;
+
+/// The table of a match (or a merge) and its statistics (`None`: no pair finished).
+pub fn render(
+    out: &mut dyn Write,
+    fields: &MatchFields,
+    stats: Option<&Summary>,
+) -> io::Result<()> {
+    writeln!(out, "{}", title(fields))?;
+    for p in &fields.players {
+        let mut how = match (&p.command, &p.configuration) {
+            (Some(cmd), _) => format!("UCI engine `{cmd}`"),
+            (None, Some(c)) => format!("our engine in process, configuration {c}"),
+            (None, None) => "?".to_owned(),
+        };
+        if let Some(e) = &p.engine {
+            let _ = write!(how, " ({e})");
+        }
+        if !p.options.is_empty() {
+            let opts: Vec<String> = p.options.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            let _ = write!(how, ", options {}", opts.join(" "));
+        }
+        writeln!(out, "  {}: {how}", p.name)?;
+    }
+    writeln!(out)?;
+    let Some(s) = stats else {
+        writeln!(out, "no game pair finished")?;
+        return footer(out, fields);
+    };
+    writeln!(out, "From {}'s side:", fields.players[0].name)?;
+    super::sprt::render(s, out)?;
+    footer(out, fields)
+}
+
+/// The first line: who, from which book, under what.
+fn title(fields: &MatchFields) -> String {
+    let names: Vec<&str> = fields.players.iter().map(|p| p.name.as_str()).collect();
+    let control = match (&fields.time_control, fields.nodes) {
+        (Some(tc), _) => format!("{tc} s a side"),
+        (None, Some(n)) => format!("{} nodes a move", count(n)),
+        (None, None) => "?".to_owned(),
+    };
+    let shard = fields
+        .shard
+        .as_ref()
+        .map_or_else(String::new, |s| format!(", shard {s}"));
+    format!(
+        "{}: {} pairs planned from {} ({} positions), {control}{shard}",
+        names.join(" against "),
+        count(fields.planned_pairs),
+        fields.book,
+        count(fields.book_positions as u64),
+    )
+}
+
+/// How games ended, the rule for adjudication, the time taken and how the run ended.
+fn footer(out: &mut dyn Write, fields: &MatchFields) -> io::Result<()> {
+    if !fields.reasons.is_empty() {
+        let reasons: Vec<String> = fields
+            .reasons
+            .iter()
+            .map(|(r, n)| {
+                let reason = serde_json::from_value::<Reason>(r.as_str().into());
+                let words = reason.map_or_else(|_| r.replace('_', " "), |r| r.words().to_owned());
+                format!("{words} {}", count(*n))
+            })
+            .collect();
+        writeln!(out, "endings: {}", reasons.join(", "))?;
+    }
+    writeln!(
+        out,
+        "time losses {}, illegal moves {}, engine failures {}",
+        count(fields.time_losses),
+        count(fields.illegal_moves),
+        count(fields.engine_failures)
+    )?;
+    match &fields.adjudication {
+        None => writeln!(out, "adjudication: none (the rules end every game)")?,
+        Some(a) => writeln!(
+            out,
+            "adjudication: a side both engines score {} cp or more ahead for {} moves each wins",
+            a.score, a.moves
+        )?,
+    }
+    if let (Some(secs), Some(rate)) = (fields.seconds, fields.games_per_hour) {
+        writeln!(
+            out,
+            "run time {}, {} games an hour",
+            duration(secs),
+            count(rate as u64)
+        )?;
+    }
+    let games = 2 * fields.pairs.len() as u64;
+    match fields.ending.as_str() {
+        "interrupted" => writeln!(
+            out,
+            "interrupted: {} pairs ({} games) finished are reported; games under way were dropped",
+            count(fields.pairs.len() as u64),
+            count(games)
+        ),
+        "sprt" => writeln!(out, "stopped: the SPRT decided"),
+        _ => Ok(()),
+    }
+}
+
+/// The standing after a pair, for the progress line.
+pub fn standing_line(s: &Standing) -> String {
+    let Ok(summary) = summarize_pairs(&s.pentanomial, None, None) else {
+        return "playing".to_owned();
+    };
+    let mut line = format!(
+        "score {:.1}%, Elo {} [{}, {}]",
+        summary.score * 100.0,
+        elo(summary.elo),
+        elo(summary.elo_95[0]),
+        elo(summary.elo_95[1])
+    );
+    if let Some(t) = &s.sprt {
+        let _ = write!(line, ", LLR {:.2} [{:.2}, {:.2}]", t.llr, t.lower, t.upper);
+    }
+    line
+}
+
+/// Seconds as `42 s`, `7 min 12 s` or `2 h 5 min`.
+fn duration(secs: f64) -> String {
+    let s = secs.round() as u64;
+    match s {
+        0..60 => format!("{secs:.1} s"),
+        60..3600 => format!("{} min {} s", s / 60, s % 60),
+        _ => format!("{} h {} min", s / 3600, s % 3600 / 60),
+    }
+}
