@@ -26,9 +26,11 @@
 //! below it (into quiescence), never when beta is already a won score, always in the null
 //! window at beta, and never takes a probe's win as a cutoff.
 //!
-//! The named presets ([`Guards::NONE`], [`Guards::R2`], [`Guards::R3`], [`Guards::ADAPTIVE`],
-//! [`Guards::VERIFIED`], [`Guards::STOCKFISH`], [`Guards::NPM`]) parse from and display as
-//! their names, so one name means one search in every game, every searcher and every table.
+//! The named presets ([`Guards::NO_NULL_MOVE`], [`Guards::R2`], [`Guards::R3`],
+//! [`Guards::ADAPTIVE`], [`Guards::VERIFIED`], [`Guards::STOCKFISH`], [`Guards::NPM`]) parse
+//! from and display as their names (`none`, `r2`, ...), so one name means one search in every
+//! game, every searcher and every table. Null move without any guard, the page's own rule,
+//! is no preset: [`Guards::unguarded`] displays as `unguarded-r=R`, never like `r2`.
 
 mod text;
 
@@ -91,6 +93,10 @@ pub enum Verification {
     /// depth, verification back on. As in their algorithm, a node that would verify probes
     /// only with at least two plies left.
     TabibiNetanyahu,
+    /// The page's own ("Pitfalls": re-verify a cutoff "with an ordinary search"): after a
+    /// fail-high, search the node itself with its real moves at full depth, no null move
+    /// anywhere below (plain alpha-beta); cut only if that fails high too.
+    Ordinary,
 }
 
 /// What the verification step makes of a probe that failed high.
@@ -113,6 +119,8 @@ pub(crate) struct Verifying {
     barred: Option<bool>,
     /// Tabibi–Netanyahu: below a shallower search, where fail-highs are trusted at once.
     off: bool,
+    /// The page's ordinary verification: inside it, where nobody passes.
+    ordinary: bool,
 }
 
 impl Verification {
@@ -126,6 +134,7 @@ impl Verification {
                 (state.barred.is_none() && remaining >= min_remaining).then_some(r)
             }
             Self::TabibiNetanyahu => (!state.off).then_some(1),
+            Self::Ordinary => (!state.ordinary).then_some(0),
         }
     }
 
@@ -138,6 +147,10 @@ impl Verification {
                 ..state
             },
             Self::TabibiNetanyahu => Verifying { off: true, ..state },
+            Self::Ordinary => Verifying {
+                ordinary: true,
+                ..state
+            },
         }
     }
 
@@ -147,17 +160,18 @@ impl Verification {
         match (self, fails) {
             (_, false) => Confirm::Search,
             (Self::TabibiNetanyahu, true) => Confirm::Value(score),
-            (Self::None | Self::Stockfish { .. }, true) => Confirm::Prune,
+            (Self::None | Self::Stockfish { .. } | Self::Ordinary, true) => Confirm::Prune,
         }
     }
 
     /// Whether the verification's own conditions let the side `maximizing` pass with
     /// `remaining` plies left: not barred by an enclosing Stockfish verification; under
     /// Tabibi–Netanyahu with verification on, at least two plies left (their `!verify ||
-    /// depth > 1`).
+    /// depth > 1`); never inside the page's ordinary verification.
     fn allows(self, state: Verifying, maximizing: bool, remaining: u32) -> bool {
         match self {
             Self::None => true,
+            Self::Ordinary => !state.ordinary,
             Self::Stockfish { .. } => state.barred != Some(maximizing),
             Self::TabibiNetanyahu => state.off || remaining >= 2,
         }
@@ -167,7 +181,8 @@ impl Verification {
 /// How a search uses the null move: whether it passes at all, with which reduction R,
 /// and under which guards. Every guard is off unless a field turns it on; with none on, a
 /// probe follows the page's rule exactly ("Reference implementation": not at the root,
-/// never twice in a row, and only where `depth + R < depthLimit`).
+/// never twice in a row, and only where the probe's child, R + 1 plies further down, lies
+/// before the depth limit).
 ///
 /// Windows and evaluations are the library's: from the maximizer's point of view, so "the
 /// bound the probe must prove" is beta when the maximizer is to move and alpha otherwise.
@@ -181,6 +196,10 @@ impl Verification {
 /// // Guards of your own: a preset's fields, changed.
 /// let mine = Guards { zero_window: true, rule: ReductionRule::DepthScaled, ..Guards::R2 };
 /// assert_eq!(mine.to_string(), "r=2+threat-guard+depth-r+zero-window");
+/// // Null move with no guard at all, the page's rule: not the preset `r2`.
+/// assert_eq!(Guards::unguarded(2).to_string(), "unguarded-r=2");
+/// assert_eq!(Guards::R2.to_string(), "r2");
+/// assert_eq!(Guards::default(), Guards::NO_NULL_MOVE); // no null move unless asked
 /// assert_eq!(mine.reduction(9, 0), 2 + 3); // R 2 plus a third of 9 plies left
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -194,7 +213,7 @@ pub struct Guards {
     /// How R varies with the remaining depth.
     pub rule: ReductionRule,
     /// Minimum probe depth k: probe only if the probe itself still searches at least k real
-    /// plies, `depth + 1 + R + k <= depthLimit`; 0 is off. The page's search asks that
+    /// plies, `depth + 1 + R + k <= depth limit`; 0 is off. The page's search asks that
     /// much with k = 0 anyway ("Pitfalls": real engines refuse a null move once too little
     /// depth remains for the probe).
     pub min_probe_depth: u32,
@@ -225,15 +244,16 @@ pub struct Guards {
 }
 
 impl Default for Guards {
-    /// Null move with R = 2 and no guard: [`Guards::unguarded`]`(2)`.
+    /// No null move at all, [`Guards::NO_NULL_MOVE`]: plain alpha-beta is exact, and null
+    /// move is unsound in any game with zugzwang, so a search passes only when asked to.
     fn default() -> Self {
-        Self::unguarded(2)
+        Self::NO_NULL_MOVE
     }
 }
 
 /// The presets and their names, in the order tables list them.
 const PRESETS: [(&str, Guards); 7] = [
-    ("none", Guards::NONE),
+    ("none", Guards::NO_NULL_MOVE),
     ("r2", Guards::R2),
     ("r3", Guards::R3),
     ("adaptive", Guards::ADAPTIVE),
@@ -243,8 +263,9 @@ const PRESETS: [(&str, Guards); 7] = [
 ];
 
 impl Guards {
-    /// No null move at all: plain alpha-beta. Named `none`.
-    pub const NONE: Self = Self {
+    /// No null move at all: plain alpha-beta, the default. Named `none` (no null move,
+    /// not "no guards": that is [`Guards::unguarded`]).
+    pub const NO_NULL_MOVE: Self = Self {
         null_move: false,
         ..Self::unguarded(0)
     };
@@ -308,7 +329,8 @@ impl Guards {
         ..Self::unguarded(3)
     };
 
-    /// Null move with reduction `r` and no guard: the page's rule.
+    /// Null move with reduction `r` and no guard: the page's rule. Displays as
+    /// `unguarded-r=R`; the presets [`Guards::R2`] and [`Guards::R3`] add the threat guard.
     #[must_use]
     pub const fn unguarded(r: u32) -> Self {
         Self {
@@ -326,8 +348,8 @@ impl Guards {
         }
     }
 
-    /// Every preset with its name, in table order: `none`, `r2`, `r3`, `adaptive`,
-    /// `verified`, `stockfish`, `npm`.
+    /// Every preset with its name, in table order: `none` ([`Guards::NO_NULL_MOVE`]), `r2`,
+    /// `r3`, `adaptive`, `verified`, `stockfish`, `npm`.
     pub fn presets() -> impl Iterator<Item = (&'static str, Self)> {
         PRESETS.into_iter()
     }

@@ -11,7 +11,10 @@ use nullmove_optimized::{Config, DeepError, DeepGame, DeepSearcher, Game, Guards
 /// Plain search to `depth`: the root's value for X (the maximizer) and the move chosen.
 fn plain<G: DeepGame>(s: &mut DeepSearcher<G>, depth: u32) -> (Value, Option<G::Move>, u64) {
     let r = s
-        .search(&Config::new(depth).with_guards(Guards::NONE), |_| {})
+        .search(
+            &Config::new(depth).with_guards(Guards::NO_NULL_MOVE),
+            |_| {},
+        )
         .expect("a depth in range");
     (r.root.value, r.root.best_move, r.nodes())
 }

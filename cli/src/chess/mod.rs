@@ -6,6 +6,7 @@
 mod chart;
 mod position;
 mod render;
+mod sprt;
 mod suite;
 mod table;
 
@@ -14,6 +15,7 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 
 pub use position::PositionDoc;
+pub use sprt::SprtArgs;
 pub use suite::{ByPieces, SuiteDoc};
 
 use crate::common::{self, CliError, Io};
@@ -86,6 +88,9 @@ enum ChessCommand {
     /// A test suite under each configuration: nodes and positions solved per depth, and
     /// with --by-pieces and --per-position what null move changes and where.
     Suite(suite::SuiteArgs),
+    /// A match's statistics from its counts: Elo with its 95% interval and, with
+    /// --elo0/--elo1, the SPRT's LLR and decision, as fishtest computes them.
+    Sprt(sprt::SprtArgs),
 }
 
 /// The document of `nullmove chess`, by subcommand.
@@ -96,6 +101,8 @@ pub enum Document {
     Position(PositionDoc),
     /// `suite`.
     Suite(SuiteDoc),
+    /// `sprt`.
+    Sprt(nullmove_elo::Summary),
 }
 
 /// Builds the document of `nullmove chess` (no progress, no file written).
@@ -104,6 +111,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
         Some(ChessCommand::Suite(a)) => {
             Ok(Document::Suite(suite::document(a, &Progress::hidden())?))
         }
+        Some(ChessCommand::Sprt(a)) => Ok(Document::Sprt(sprt::document(a)?)),
         None => Ok(Document::Position(position::document(args)?)),
     }
 }
@@ -112,6 +120,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     match &args.command {
         Some(ChessCommand::Suite(a)) => suite::run(a, io),
+        Some(ChessCommand::Sprt(a)) => sprt::run(a, io),
         None => {
             let doc = position::document(args)?;
             common::emit(io.out, args.json, &doc, position::render)?;

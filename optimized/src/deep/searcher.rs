@@ -57,10 +57,10 @@ pub(super) struct Found<M> {
 /// Tic-tac-toe from its empty board, searched to the end: a draw, the centre chosen (the
 /// shallow iterations' favourite, tried first and never beaten), the line played out.
 /// ```
-/// use nullmove_core::Position;
-/// use nullmove_optimized::{tictactoe::TicTacToe, Config, DeepSearcher, Guards};
+/// use nullmove_optimized::tictactoe::{Position, TicTacToe};
+/// use nullmove_optimized::{Config, DeepSearcher, Guards};
 /// let mut searcher = DeepSearcher::new(TicTacToe::from(Position::empty()));
-/// let report = searcher.search(&Config::new(9).with_guards(Guards::NONE), |_| {}).unwrap();
+/// let report = searcher.search(&Config::new(9).with_guards(Guards::NO_NULL_MOVE), |_| {}).unwrap();
 /// assert_eq!((report.depth, report.root.value), (9, 0));
 /// assert_eq!(report.root.best_move.map(|m| m.cell()), Some(4));
 /// assert_eq!(report.root.pv.len(), 9);
@@ -136,7 +136,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             keys: Vec::with_capacity(frames),
             history: 0,
             base_ply: 0,
-            guards: Guards::NONE,
+            guards: Guards::NO_NULL_MOVE,
             keep_pv: true,
             verifying: Verifying::default(),
             root_best: None,
