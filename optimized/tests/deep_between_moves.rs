@@ -137,3 +137,19 @@ fn set_position_keeps_the_table_set_game_forgets_it() {
     assert_eq!(plain(&mut s, 6), first);
     assert_eq!(p.side_to_move(), Player::O);
 }
+
+/// A table sized in MiB (UCI's `Hash`): the most entries that fit, reported with its bytes;
+/// a search fills part of it and says how much (`hashfull`, per mille of a sample).
+#[test]
+fn a_table_sized_in_mib_fits_and_reports_its_fill() {
+    let game = Ttt::new(&Position::empty());
+    let mut s = DeepSearcher::with_hash_mib(game, 1);
+    let (entries, bytes) = s.table_size();
+    assert!(entries.is_power_of_two() && bytes <= 1 << 20 && 2 * bytes > 1 << 20);
+    let config = Config::new(9).with_guards(Guards::NO_NULL_MOVE);
+    let full = s.search(&config, |_| {}).expect("a depth in range").hashfull;
+    assert!((1..=1000).contains(&full), "hashfull {full}");
+    let mut none = DeepSearcher::with_hash_mib(game, 0);
+    assert_eq!(none.table_size(), (0, 0));
+    assert_eq!(none.search(&config, |_| {}).expect("a depth").hashfull, 0);
+}

@@ -116,6 +116,21 @@ impl<G: DeepGame> DeepSearcher<G> {
         Self::with_table(game, Some(DEFAULT_TT_BITS))
     }
 
+    /// A searcher for `game` whose transposition table takes at most `mib` MiB (UCI's
+    /// `Hash` option; the most entries, a power of two, that fit), none for 0. Allocated
+    /// now, once: a new size is a new searcher.
+    pub fn with_hash_mib(game: G, mib: usize) -> Self {
+        let mut searcher = Self::with_table(game, None);
+        searcher.tt = Table::with_mib(mib);
+        searcher
+    }
+
+    /// The transposition table's entries (0 without one) and the bytes they take.
+    #[must_use]
+    pub fn table_size(&self) -> (usize, usize) {
+        (self.tt.len(), self.tt.bytes())
+    }
+
     /// A searcher for `game` with a transposition table of `2^tt_bits` slots, or none
     /// (`None`: every probe misses; the root still tries the previous iteration's best move
     /// first). The table's size is fixed for the searcher's life.

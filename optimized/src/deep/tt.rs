@@ -82,6 +82,26 @@ impl<M: Copy> Table<M> {
         }
     }
 
+    /// The largest table of at most `mib` MiB (UCI's `Hash` option): `2^bits` entries,
+    /// the most that fit; no table for 0, or when not even [`BUCKET`] entries fit.
+    #[must_use]
+    pub fn with_mib(mib: usize) -> Self {
+        let fit = mib.saturating_mul(1 << 20) / size_of::<Option<Slot<M>>>();
+        Self::new((fit >= BUCKET).then(|| fit.ilog2()))
+    }
+
+    /// The table's entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The memory the entries take, in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * size_of::<Option<Slot<M>>>()
+    }
+
     /// Forgets every entry (a new game).
     pub fn clear(&mut self) {
         self.slots.fill(None);
@@ -233,6 +253,21 @@ mod tests {
         off.store(entry(3, Some(7), 1));
         assert_eq!(off.probe(3), None);
         assert_eq!(off.hashfull(), 0);
+    }
+
+    #[test]
+    fn a_table_in_mib_is_the_largest_power_of_two_that_fits() {
+        let size = size_of::<Option<Slot<u8>>>();
+        for mib in [1, 3, 16] {
+            let t: Table<u8> = Table::with_mib(mib);
+            assert!(t.len().is_power_of_two(), "{mib} MiB");
+            assert_eq!(t.bytes(), t.len() * size);
+            assert!(
+                t.bytes() <= mib << 20 && 2 * t.bytes() > mib << 20,
+                "{mib} MiB"
+            );
+        }
+        assert_eq!(Table::<u8>::with_mib(0).len(), 0);
     }
 
     #[test]
