@@ -147,7 +147,10 @@ fn a_table_sized_in_mib_fits_and_reports_its_fill() {
     let (entries, bytes) = s.table_size();
     assert!(entries.is_power_of_two() && bytes <= 1 << 20 && 2 * bytes > 1 << 20);
     let config = Config::new(9).with_guards(Guards::NO_NULL_MOVE);
-    let full = s.search(&config, |_| {}).expect("a depth in range").hashfull;
+    let full = s
+        .search(&config, |_| {})
+        .expect("a depth in range")
+        .hashfull;
     assert!((1..=1000).contains(&full), "hashfull {full}");
     let mut none = DeepSearcher::with_hash_mib(game, 0);
     assert_eq!(none.table_size(), (0, 0));
