@@ -174,3 +174,38 @@ fn bad_history_is_refused() {
     );
     assert!(parse_fen("8/8/8/8/8/8/8 w - - 0 1").is_err());
 }
+
+/// A game played on the searcher (`DeepSearcher::play`) keeps the history `set_history`
+/// gives from the same moves, and searches the same: a repetition through played moves
+/// counts.
+#[test]
+fn moves_played_keep_the_history_set_history_gives() {
+    let moves = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8";
+    let mut line = Line::new(ChessGame::new(cozy_chess::Board::default()));
+    line.play(moves);
+    let mut played = DeepSearcher::with_table(line.0[0].clone(), None);
+    for san in moves.split_whitespace() {
+        let mv = parse_san(played.game().board(), san).expect("a legal move");
+        played.play(mv).expect("legal");
+    }
+    let mut given = line.searcher();
+    let (now, before) = line.0.split_last().expect("a position");
+    let keys: Vec<u64> = before.iter().map(ChessGame::repetition_key).collect();
+    assert_eq!(played.history(), keys);
+    assert_eq!(played.game(), now);
+    let config = Config::new(4).with_guards(Guards::NO_NULL_MOVE);
+    let a = played
+        .search(&config, |_| {})
+        .expect("a search")
+        .root
+        .clone();
+    let b = given
+        .search(&config, |_| {})
+        .expect("a search")
+        .root
+        .clone();
+    assert_eq!(a, b);
+    // The start position stands for the third time: Nf3 repeats 1. Nf3 a third time.
+    let nf3 = parse_san(now.board(), "Nf3").expect("legal");
+    assert_eq!(a.root_move(nf3).map(|m| m.value), Some(0));
+}

@@ -196,4 +196,10 @@ pub enum DeepError {
     /// A node that deep is beyond the search's buffers.
     #[error("ply {0} is out of range: expected 0..{limit}", limit = MAX_PLY - MAX_DEPTH as usize)]
     Ply(usize),
+    /// The move is not one of the root's legal moves.
+    #[error("{0} is not a legal move here")]
+    IllegalMove(String),
+    /// The game is over at the root: there is no move to play.
+    #[error("the game is over: no move can be played")]
+    GameOver,
 }

@@ -109,6 +109,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             return Err(DeepError::Depth(depth));
         }
         self.configure(config, 0);
+        self.tt.new_search();
         self.clock = Clock::start(limits, 0);
         self.report.reset();
         self.reporting = true;

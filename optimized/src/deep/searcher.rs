@@ -5,7 +5,7 @@ use nullmove_core::Value;
 
 use super::game::{DeepGame, MAX_PLY};
 use super::limits::Clock;
-use super::report::{DEFAULT_TT_BITS, DeepReport, DeepStats};
+use super::report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats};
 use super::tt::Table;
 use crate::guards::Verifying;
 use crate::{Config, Guards, RootMove};
@@ -46,6 +46,12 @@ pub(super) struct Found<M> {
 /// returns: a game won `n` plies below the root scores `MATE - n` ([`crate::MATE`]), lost
 /// `-(MATE - n)`, drawn 0; everything else is [`crate::Game::evaluate`]'s. The page's
 /// searcher returns the game's own terminal scores instead.
+///
+/// **Between moves** the searcher keeps what it learnt: [`DeepSearcher::play`] advances
+/// the root by a move played and [`DeepSearcher::set_position`] sets another root, both
+/// keeping the transposition table (its entries age, so a later search replaces stale
+/// ones first); [`DeepSearcher::set_game`] starts a new game and forgets everything, as
+/// [`DeepSearcher::clear`] does (UCI's `ucinewgame`).
 ///
 /// # Example
 /// Tic-tac-toe from its empty board, searched to the end: a draw, the centre chosen (the
@@ -110,6 +116,21 @@ impl<G: DeepGame> DeepSearcher<G> {
         Self::with_table(game, Some(DEFAULT_TT_BITS))
     }
 
+    /// A searcher for `game` whose transposition table takes at most `mib` MiB (UCI's
+    /// `Hash` option; the most entries, a power of two, that fit), none for 0. Allocated
+    /// now, once: a new size is a new searcher.
+    pub fn with_hash_mib(game: G, mib: usize) -> Self {
+        let mut searcher = Self::with_table(game, None);
+        searcher.tt = Table::with_mib(mib);
+        searcher
+    }
+
+    /// The transposition table's entries (0 without one) and the bytes they take.
+    #[must_use]
+    pub fn table_size(&self) -> (usize, usize) {
+        (self.tt.len(), self.tt.bytes())
+    }
+
     /// A searcher for `game` with a transposition table of `2^tt_bits` slots, or none
     /// (`None`: every probe misses; the root still tries the previous iteration's best move
     /// first). The table's size is fixed for the searcher's life.
@@ -149,19 +170,56 @@ impl<G: DeepGame> DeepSearcher<G> {
         &self.game
     }
 
-    /// Replaces the game (a new root, with no history before it) and forgets everything
-    /// learnt: the table, killers, the last report. Searching the same position twice after
+    /// Starts a new game at `game` (no history before it) and forgets everything learnt:
+    /// the table, killers, the last report. Searching the same position twice after
     /// `set_game` gives the same result, node for node.
     pub fn set_game(&mut self, game: G) {
-        self.game = game;
-        self.keys.clear();
-        self.history = 0;
+        self.set_position(game);
         self.clear();
     }
 
-    /// The keys ([`DeepGame::repetition_key`]) of the positions played before the root, oldest first,
-    /// so that repetitions reaching back into the game count: a position that occurred
-    /// twice before is drawn the third time. Allocates room for them (not a search).
+    /// Sets another root, with no history before it ([`DeepSearcher::set_history`] gives
+    /// one), keeping the transposition table: what it learnt about positions the new root
+    /// reaches still counts (a UCI `position` command without `ucinewgame`).
+    pub fn set_position(&mut self, game: G) {
+        self.game = game;
+        self.keys.clear();
+        self.history = 0;
+        self.new_root();
+    }
+
+    /// Plays `mv` at the root: the root advances by the move, the position before it joins
+    /// the history (for repetitions), and the table is kept. Refused, with nothing changed,
+    /// when the game is over or `mv` is not a legal move of the root. Allocates only when
+    /// the history outgrows its room (not a search).
+    pub fn play(&mut self, mv: G::Move) -> Result<(), DeepError> {
+        if !G::ENDS_ONLY_WITHOUT_MOVES && self.game.terminal_score(0).is_some() {
+            return Err(DeepError::GameOver);
+        }
+        self.moves.clear();
+        self.game.legal_moves(&mut self.moves);
+        let (any, legal) = (!self.moves.is_empty(), self.moves.contains(&mv));
+        self.moves.clear();
+        if !legal {
+            return Err(if any {
+                DeepError::IllegalMove(format!("{mv:?}"))
+            } else {
+                DeepError::GameOver
+            });
+        }
+        self.keys.truncate(self.history);
+        self.keys.push(self.game.repetition_key());
+        self.keys.reserve(MAX_PLY + 2);
+        self.history += 1;
+        self.game.play(mv);
+        self.new_root();
+        Ok(())
+    }
+
+    /// The keys ([`DeepGame::repetition_key`]) of the positions played before the root,
+    /// oldest first, so that repetitions reaching back into the game count: a position that
+    /// occurred twice before is drawn the third time. Replaces the history
+    /// [`DeepSearcher::play`] kept. Allocates room for them (not a search).
     pub fn set_history(&mut self, keys: &[u64]) {
         self.keys.clear();
         self.keys.reserve(keys.len() + MAX_PLY + 2);
@@ -169,13 +227,25 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.history = keys.len();
     }
 
-    /// Forgets the table, killers, the last report and statistics.
+    /// The keys of the positions before the root, oldest first (what
+    /// [`DeepSearcher::set_history`] and [`DeepSearcher::play`] gave).
+    #[must_use]
+    pub fn history(&self) -> &[u64] {
+        &self.keys[..self.history]
+    }
+
+    /// Forgets the table, killers, the last report and statistics (UCI's `ucinewgame`).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.killers.fill([None; 2]);
-        self.root_best = None;
+        self.new_root();
         self.stats = DeepStats::default();
         self.report.reset();
+    }
+
+    /// What belongs to the old root goes: its best move, the killers of its plies.
+    fn new_root(&mut self) {
+        self.root_best = None;
+        self.killers.fill([None; 2]);
     }
 
     /// The last search's statistics (of [`DeepSearcher::search_window`] too).

@@ -1,8 +1,17 @@
-//! The transposition table: one slot per key's low bits, allocated once, always replaced.
+//! The transposition table: a key's home entry, allocated once, kept between searches; each
+//! entry carries the search (generation) that stored or last found it, so an entry a later
+//! search displaces from its home takes the place of a stale neighbour rather than being lost.
 
 use nullmove_core::Value;
 
 use super::game::MATE_BOUND;
+
+/// Entries per bucket: a key lives in its home entry, or in another of its bucket when a
+/// newer result displaced it there over a stale entry.
+// PERF: a search from a cleared table replaces exactly as one entry per key always
+// replaced does (node for node: the audited chess figures stand); kept between moves,
+// see the README's "Between moves: the table kept" for what the neighbours save.
+pub const BUCKET: usize = 4;
 
 /// What a stored value says about the node's true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,7 +39,7 @@ impl Bound {
 /// One stored search result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry<M> {
-    /// The whole key, to tell the position apart from others sharing the slot.
+    /// The whole key, to tell the position apart from others sharing the bucket.
     pub key: u64,
     /// The best move found (the one to try first next time), if any move raised alpha.
     pub mv: Option<M>,
@@ -42,63 +51,141 @@ pub struct Entry<M> {
     pub bound: Bound,
 }
 
-/// The transposition table: `2^bits` slots, or none at all (every probe misses).
+/// An entry as the table keeps it: with the generation of the search that stored it.
+#[derive(Debug, Clone, Copy)]
+struct Slot<M> {
+    entry: Entry<M>,
+    generation: u8,
+}
+
+/// The transposition table: `2^bits` entries in buckets of [`BUCKET`] (at least one
+/// bucket), or none at all (every probe misses).
 #[derive(Debug, Clone)]
 pub struct Table<M> {
-    slots: Vec<Option<Entry<M>>>,
+    slots: Vec<Option<Slot<M>>>,
+    /// Entries minus one: a key's home entry is its low bits.
     mask: usize,
+    /// The current search's generation; entries of others are stale.
+    generation: u8,
 }
 
 impl<M: Copy> Table<M> {
-    /// A table of `2^bits` slots, `None` for no table. The only allocation it ever makes.
+    /// A table of `2^bits` entries (at least [`BUCKET`]), `None` for no table. The only
+    /// allocation it ever makes.
     #[must_use]
     pub fn new(bits: Option<u32>) -> Self {
-        let len = bits.map_or(0, |b| 1_usize << b);
+        let len = bits.map_or(0, |b| (1_usize << b).max(BUCKET));
         Self {
             slots: vec![None; len],
             mask: len.wrapping_sub(1),
+            generation: 0,
         }
     }
 
-    /// Forgets every entry (a new position to search).
-    pub fn clear(&mut self) {
-        self.slots.fill(None);
+    /// The largest table of at most `mib` MiB (UCI's `Hash` option): `2^bits` entries,
+    /// the most that fit; no table for 0, or when not even [`BUCKET`] entries fit.
+    #[must_use]
+    pub fn with_mib(mib: usize) -> Self {
+        let fit = mib.saturating_mul(1 << 20) / size_of::<Option<Slot<M>>>();
+        Self::new((fit >= BUCKET).then(|| fit.ilog2()))
     }
 
-    /// How full the table is, in per mille: the share of its first thousand slots (all,
-    /// when it has fewer) holding an entry, as engines sample it for UCI's `hashfull`.
+    /// The table's entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The memory the entries take, in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * size_of::<Option<Slot<M>>>()
+    }
+
+    /// Forgets every entry (a new game).
+    pub fn clear(&mut self) {
+        self.slots.fill(None);
+        self.generation = 0;
+    }
+
+    /// Starts a new search: what earlier searches stored stays usable, but is replaced
+    /// before anything this search stores.
+    pub const fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// How full the table is, in per mille: the share of its first thousand entries (all,
+    /// when it has fewer) stored or found by the current search, as engines sample UCI's
+    /// `hashfull`.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
         let sample = &self.slots[..self.slots.len().min(1000)];
         if sample.is_empty() {
             return 0;
         }
-        let used = sample.iter().filter(|s| s.is_some()).count();
-        (used * 1000 / sample.len()) as u32
+        let current = sample
+            .iter()
+            .flatten()
+            .filter(|s| s.generation == self.generation)
+            .count();
+        (current * 1000 / sample.len()) as u32
     }
 
-    /// The entry stored for `key`, if its slot still holds it.
-    #[must_use]
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+    /// The index of `key`'s home entry and of its bucket's first.
+    const fn home(&self, key: u64) -> (usize, usize) {
+        let home = key as usize & self.mask;
+        (home, home & !(BUCKET - 1))
+    }
+
+    /// Where `key` is stored: its home first, then its bucket's other entries.
+    fn find(&self, key: u64) -> Option<usize> {
+        let (home, start) = self.home(key);
+        let holds = |i: usize| self.slots[i].is_some_and(|s| s.entry.key == key);
+        if holds(home) {
+            return Some(home);
+        }
+        (start..start + BUCKET).find(|&i| i != home && holds(i))
+    }
+
+    /// The entry stored for `key`, if its bucket still holds it; the entry counts as the
+    /// current search's from now on.
+    pub fn probe(&mut self, key: u64) -> Option<Entry<M>> {
         if self.slots.is_empty() {
             return None;
         }
-        self.slots[key as usize & self.mask].filter(|e| e.key == key)
+        let i = self.find(key)?;
+        let slot = self.slots[i].as_mut()?;
+        slot.generation = self.generation;
+        Some(slot.entry)
     }
 
-    /// Stores a result, replacing whatever the slot held; the old move is kept when the
-    /// new result has none and the key is the same.
+    /// Stores a result: over the same key's entry (whose move is kept when the new result
+    /// has none), else in the key's home. A current entry of another key found there moves
+    /// over its bucket's shallowest stale entry, if it has one; never into an empty one, so
+    /// a search from a cleared table (where nothing is stale) keeps every key at home.
     pub fn store(&mut self, mut entry: Entry<M>) {
         if self.slots.is_empty() {
             return;
         }
-        let slot = &mut self.slots[entry.key as usize & self.mask];
-        if entry.mv.is_none() {
-            if let Some(old) = slot.filter(|old| old.key == entry.key) {
-                entry.mv = old.mv;
+        let generation = self.generation;
+        if let Some(i) = self.find(entry.key) {
+            if entry.mv.is_none() {
+                entry.mv = self.slots[i].and_then(|s| s.entry.mv);
+            }
+            self.slots[i] = Some(Slot { entry, generation });
+            return;
+        }
+        let (home, start) = self.home(entry.key);
+        if let Some(resident) = self.slots[home].filter(|s| s.generation == generation) {
+            let stale = (start..start + BUCKET)
+                .filter_map(|i| self.slots[i].map(|s| (s, i)))
+                .filter(|(s, _)| s.generation != generation)
+                .min_by_key(|(s, _)| s.entry.depth);
+            if let Some((_, i)) = stale {
+                self.slots[i] = Some(resident);
             }
         }
-        *slot = Some(entry);
+        self.slots[home] = Some(Slot { entry, generation });
     }
 }
 
@@ -142,23 +229,77 @@ mod tests {
         assert_eq!(to_table(123, 9), 123);
     }
 
-    #[test]
-    fn a_slot_keeps_its_move_when_a_moveless_result_replaces_it() {
-        let mut t: Table<u8> = Table::new(Some(4));
-        let e = |key, mv| Entry {
+    fn entry(key: u64, mv: Option<u8>, depth: i32) -> Entry<u8> {
+        Entry {
             key,
             mv,
             value: 0,
-            depth: 1,
+            depth,
             bound: Bound::Exact,
-        };
-        t.store(e(3, Some(7)));
-        t.store(e(3, None));
+        }
+    }
+
+    #[test]
+    fn an_entry_keeps_its_move_when_a_moveless_result_replaces_it() {
+        let mut t: Table<u8> = Table::new(Some(4)); // sixteen entries
+        t.store(entry(3, Some(7), 1));
+        t.store(entry(3, None, 2));
         assert_eq!(t.probe(3).and_then(|e| e.mv), Some(7));
-        t.store(e(19, None)); // same slot, another key
+        assert_eq!(t.probe(3).map(|e| e.depth), Some(2));
+        t.store(entry(19, None, 1)); // the same home, another key: replaced
         assert_eq!(t.probe(3), None);
         assert_eq!(t.probe(19).map(|e| e.mv), Some(None));
-        let off: Table<u8> = Table::new(None);
+        let mut off: Table<u8> = Table::new(None);
+        off.store(entry(3, Some(7), 1));
         assert_eq!(off.probe(3), None);
+        assert_eq!(off.hashfull(), 0);
+    }
+
+    #[test]
+    fn a_table_in_mib_is_the_largest_power_of_two_that_fits() {
+        let size = size_of::<Option<Slot<u8>>>();
+        for mib in [1, 3, 16] {
+            let t: Table<u8> = Table::with_mib(mib);
+            assert!(t.len().is_power_of_two(), "{mib} MiB");
+            assert_eq!(t.bytes(), t.len() * size);
+            assert!(
+                t.bytes() <= mib << 20 && 2 * t.bytes() > mib << 20,
+                "{mib} MiB"
+            );
+        }
+        assert_eq!(Table::<u8>::with_mib(0).len(), 0);
+    }
+
+    #[test]
+    fn a_displaced_entry_takes_a_stale_neighbours_place_never_an_empty_one() {
+        let mut t: Table<u8> = Table::new(Some(2)); // one bucket of four
+        // A cleared table: every key at home, a newcomer always replacing (4 and 0 share
+        // the home entry 0), as one entry per key would.
+        t.store(entry(0, None, 9));
+        t.store(entry(4, None, 1));
+        assert!(t.probe(0).is_none());
+        t.store(entry(1, None, 7));
+        t.store(entry(2, None, 5));
+        t.new_search();
+        t.probe(1); // found again: current
+        // 4 is stale: 8 simply replaces it at their home, 0.
+        t.store(entry(8, None, 3));
+        assert!(t.probe(4).is_none());
+        // 12 displaces the current 8 from home 0 over the bucket's stale entry (2): 8 stays.
+        t.store(entry(12, None, 3));
+        assert_eq!(t.probe(8).map(|e| e.depth), Some(3));
+        assert!(t.probe(2).is_none());
+        // Nothing stale left: 16 simply replaces the current 12 at home 0.
+        t.store(entry(16, Some(1), 3));
+        assert!(t.probe(12).is_none());
+        // 8, living away from home, is updated where it lives, its move kept.
+        t.store(entry(8, Some(6), 4));
+        t.store(entry(8, None, 5));
+        assert_eq!(t.probe(8).map(|e| (e.mv, e.depth)), Some((Some(6), 5)));
+        assert_eq!(t.hashfull(), 750); // 16, 1 and 8 current; entry 3 was never used
+        t.new_search();
+        assert_eq!(t.hashfull(), 0);
+        t.clear();
+        assert!(t.probe(16).is_none());
     }
 }
