@@ -1,8 +1,10 @@
 //! `nullmove chess`: real chess under the null-move configurations, where the technique is
 //! supposed to pay: one position searched to a fixed depth, or a test suite (`suite`) with
 //! what the measurements need (nodes and solutions per configuration and depth, the moves
-//! null move changes by pieces on the board, the depths at which each position is solved).
+//! null move changes by pieces on the board, the depths at which each position is solved),
+//! or the deep search's signature (`bench`).
 
+mod bench;
 mod chart;
 mod position;
 mod render;
@@ -13,6 +15,7 @@ use std::ops::RangeInclusive;
 
 use serde::Serialize;
 
+pub use bench::BenchDoc;
 pub use position::PositionDoc;
 pub use suite::{ByPieces, SuiteDoc};
 
@@ -86,6 +89,9 @@ enum ChessCommand {
     /// A test suite under each configuration: nodes and positions solved per depth, and
     /// with --by-pieces and --per-position what null move changes and where.
     Suite(suite::SuiteArgs),
+    /// The deep search's signature: a fixed set of positions under each configuration to a
+    /// fixed depth, the node total and nodes per second.
+    Bench(bench::BenchArgs),
 }
 
 /// The document of `nullmove chess`, by subcommand.
@@ -96,6 +102,8 @@ pub enum Document {
     Position(PositionDoc),
     /// `suite`.
     Suite(SuiteDoc),
+    /// `bench`.
+    Bench(BenchDoc),
 }
 
 /// Builds the document of `nullmove chess` (no progress, no file written).
@@ -104,6 +112,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
         Some(ChessCommand::Suite(a)) => {
             Ok(Document::Suite(suite::document(a, &Progress::hidden())?))
         }
+        Some(ChessCommand::Bench(a)) => Ok(Document::Bench(bench::document(a)?)),
         None => Ok(Document::Position(position::document(args)?)),
     }
 }
@@ -112,6 +121,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     match &args.command {
         Some(ChessCommand::Suite(a)) => suite::run(a, io),
+        Some(ChessCommand::Bench(a)) => bench::run(a, io),
         None => {
             let doc = position::document(args)?;
             common::emit(io.out, args.json, &doc, position::render)?;
