@@ -23,7 +23,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("chess search WAC.003 depth 6");
     group.measurement_time(Duration::from_secs(8));
     let mut searcher = DeepSearcher::new(ChessGame::new(board.clone()));
-    for preset in [Guards::NONE, Guards::R3, Guards::VERIFIED] {
+    for preset in [Guards::NO_NULL_MOVE, Guards::R3, Guards::VERIFIED] {
         let fresh = solve(&board, DEPTH, preset).expect("a search");
         assert_eq!(fresh.best_move_san.as_deref(), Some("Rg3"), "{preset}");
         let run = |searcher: &mut DeepSearcher<ChessGame>| {

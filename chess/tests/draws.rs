@@ -48,7 +48,7 @@ impl Line {
     /// it a draw by rule at once (one node, no move searched).
     fn drawn(&self, ply: usize) -> bool {
         let mut s = self.searcher();
-        let config = Config::new(1).with_guards(Guards::NONE);
+        let config = Config::new(1).with_guards(Guards::NO_NULL_MOVE);
         s.search_window(&config, ply, -INF, INF).expect("a search");
         s.stats().shared.nodes == 1
     }
@@ -125,7 +125,7 @@ fn value(line: &Line, depth: u32) -> (String, i32) {
     let board = line.last().board().clone();
     let white = line.last().maximizing();
     let mut s = line.searcher();
-    let config = Config::new(depth).with_guards(Guards::NONE);
+    let config = Config::new(depth).with_guards(Guards::NO_NULL_MOVE);
     let r = s.search(&config, |_| {}).expect("depth");
     let v = if white { r.root.value } else { -r.root.value };
     (
@@ -228,7 +228,7 @@ fn a_perpetual_check_is_the_only_saving_line() {
         }
         let mut line = at(PERPETUAL);
         line.play(&san);
-        let (_, v) = searched(&line, 5, Guards::NONE);
+        let (_, v) = searched(&line, 5, Guards::NO_NULL_MOVE);
         assert!(v < -500, "1. {san}: {v}");
     }
 }

@@ -52,14 +52,16 @@ fn along_the_line(board: &Board, pv: &[String], name: &str) {
         .all(|r| mates_within(&play(&first, r), 1));
     assert!(defended, "{name}: every defence allows mate in one");
     assert_eq!(
-        solve(&first, 2, Guards::NONE).expect("search").mate,
+        solve(&first, 2, Guards::NO_NULL_MOVE).expect("search").mate,
         Some(-1),
         "{name}"
     );
     let second = play(&first, parse_uci(&first, &pv[1]).expect("legal"));
     assert!(mates_within(&second, 1), "{name}");
     assert_eq!(
-        solve(&second, 1, Guards::NONE).expect("search").mate,
+        solve(&second, 1, Guards::NO_NULL_MOVE)
+            .expect("search")
+            .mate,
         Some(1),
         "{name}"
     );
@@ -73,7 +75,7 @@ fn mates_in_one_and_two_over_wac_are_the_brute_force_solvers() {
     for e in parse_epd(&text).expect("EPD") {
         let board = e.board().expect("legal");
         let exact = shortest_mate(&board);
-        let s = solve(&board, 3, Guards::NONE).expect("a search");
+        let s = solve(&board, 3, Guards::NO_NULL_MOVE).expect("a search");
         match exact {
             Some(n) => {
                 assert_eq!(s.mate, Some(n), "{}: mate in {n}", e.name());

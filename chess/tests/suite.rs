@@ -102,14 +102,15 @@ fn solved_means_a_best_move_and_no_avoided_move() {
         .find(|e| e.id.as_deref() == Some("E_E_T 010 - B vs S"))
         .expect("id");
     assert!(e.best_moves.is_empty() && e.avoid_moves == ["Nf1"]);
-    let report = run_suite(std::slice::from_ref(e), 2, &[Guards::NONE], &|| {}).expect("runs");
+    let report =
+        run_suite(std::slice::from_ref(e), 2, &[Guards::NO_NULL_MOVE], &|| {}).expect("runs");
     let r = &report.positions[0].results[0];
     assert_eq!(r.solved, r.best_move_san.as_deref() != Some("Nf1"));
     // The same position asked to find Nf1 instead.
     let mut flipped = e.clone();
     flipped.best_moves = vec!["Nf1".to_owned()];
     flipped.avoid_moves.clear();
-    let report = run_suite(&[flipped], 2, &[Guards::NONE], &|| {}).expect("runs");
+    let report = run_suite(&[flipped], 2, &[Guards::NO_NULL_MOVE], &|| {}).expect("runs");
     assert_eq!(
         report.positions[0].results[0].solved,
         r.best_move_san.as_deref() == Some("Nf1")

@@ -255,7 +255,7 @@ impl ChessGuardArgs {
     pub fn config(&self, depth_limit: u32, reduction: u32, mode: Mode) -> Config {
         let guards = match mode {
             Mode::Null => self.guards().with_reduction(reduction),
-            Mode::Plain => Guards::NONE,
+            Mode::Plain => Guards::NO_NULL_MOVE,
         };
         Config::new(depth_limit).with_guards(guards)
     }

@@ -11,183 +11,15 @@
 //! worse than plain's by plain's own depth-limited values (Connect Four is full of zugzwang,
 //! where passing is not the worst a side can do, so an unguarded null move errs here).
 
-use nullmove_optimized::{
-    Config, Game, Guards, INF, ReductionRule, Report, Searcher, Value, search,
-};
+use nullmove_optimized::connect_four::ConnectFour;
+use nullmove_optimized::{Config, Game, Guards, INF, ReductionRule, Report, Searcher, search};
 
+/// The board of this table: six columns and five rows (the library's [`ConnectFour`], whose
+/// default is the standard seven by six), small enough for plain search to depth 10 at
+/// every ply of a game.
+type Connect4 = ConnectFour<COLUMNS, ROWS>;
 const COLUMNS: u32 = 6;
 const ROWS: u32 = 5;
-/// Bits per column: the rows and one empty bit on top, so that lines cannot wrap.
-const HEIGHT: u32 = ROWS + 1;
-/// The bottom cell of every column.
-const BOTTOM: u64 = {
-    let (mut b, mut c) = (0, 0);
-    while c < COLUMNS {
-        b |= 1 << (c * HEIGHT);
-        c += 1;
-    }
-    b
-};
-/// Every cell of the board.
-const FULL: u64 = BOTTOM * ((1 << ROWS) - 1);
-/// Centre columns first: alpha-beta cuts more when the best moves come early.
-const ORDER: [u8; COLUMNS as usize] = [2, 3, 1, 4, 0, 5];
-/// A win, less the depth it is reached at, so that sooner wins score higher.
-const WIN: Value = 1_000;
-
-/// A position: the first player's stones, all stones, and who is to move (stored, since a
-/// pass hands the move over without a stone). The first player maximizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Connect4 {
-    first: u64,
-    both: u64,
-    first_to_move: bool,
-}
-
-/// The columns still open, in [`ORDER`]: owned and allocation-free.
-#[derive(Debug, Clone)]
-struct Columns {
-    open: u64,
-    next: usize,
-}
-
-impl Iterator for Columns {
-    type Item = u8;
-    fn next(&mut self) -> Option<u8> {
-        while let Some(&c) = ORDER.get(self.next) {
-            self.next += 1;
-            if self.open & column_top(c) == 0 {
-                return Some(c);
-            }
-        }
-        None
-    }
-}
-
-const fn column_top(c: u8) -> u64 {
-    1 << (c as u32 * HEIGHT + ROWS - 1)
-}
-
-/// Whether `stones` hold four in a line: vertical, horizontal and both diagonals.
-const fn four(stones: u64) -> bool {
-    let mut i = 0;
-    let steps = [1, HEIGHT, HEIGHT + 1, HEIGHT - 1];
-    while i < steps.len() {
-        let pairs = stones & (stones >> steps[i]);
-        if pairs & (pairs >> (2 * steps[i])) != 0 {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
-
-impl Connect4 {
-    fn new() -> Self {
-        Self {
-            first: 0,
-            both: 0,
-            first_to_move: true,
-        }
-    }
-
-    /// The cell a stone dropped into column `c` lands on.
-    fn landing(&self, c: u8) -> u64 {
-        (self.both + (1 << (u32::from(c) * HEIGHT))) & (FULL & (0x1F << (u32::from(c) * HEIGHT)))
-    }
-
-    fn second(&self) -> u64 {
-        self.both ^ self.first
-    }
-}
-
-impl Game for Connect4 {
-    type Move = u8;
-    type Moves = Columns;
-
-    fn maximizing(&self) -> bool {
-        self.first_to_move
-    }
-
-    fn moves(&self) -> Columns {
-        Columns {
-            open: self.both,
-            next: 0,
-        }
-    }
-
-    fn play(&mut self, c: u8) {
-        let cell = self.landing(c);
-        self.both |= cell;
-        if self.first_to_move {
-            self.first |= cell;
-        }
-        self.first_to_move = !self.first_to_move;
-    }
-
-    fn pass(&mut self) {
-        self.first_to_move = !self.first_to_move;
-    }
-
-    fn terminal_score(&self, depth: u32) -> Option<Value> {
-        let sooner = WIN - depth as Value;
-        if four(self.first) {
-            Some(sooner)
-        } else if four(self.second()) {
-            Some(-sooner)
-        } else {
-            (self.both == FULL).then_some(0)
-        }
-    }
-
-    /// Every window of four cells that one side alone occupies counts for it, more the
-    /// fuller it is (1, 4 or 9 for one, two or three stones).
-    fn evaluate(&self) -> Value {
-        WINDOWS.iter().fold(0, |score, &w| {
-            let (mine, theirs) = (
-                (self.first & w).count_ones(),
-                (self.second() & w).count_ones(),
-            );
-            match (mine, theirs) {
-                (m, 0) => score + (m * m) as Value,
-                (0, t) => score - (t * t) as Value,
-                _ => score,
-            }
-        })
-    }
-
-    /// The opponent, moving after a pass, would complete four at once.
-    fn pass_is_dangerous(&self) -> bool {
-        let theirs = if self.first_to_move {
-            self.second()
-        } else {
-            self.first
-        };
-        self.moves().any(|c| four(theirs | self.landing(c)))
-    }
-
-    /// The empty cells.
-    fn material(&self) -> u32 {
-        COLUMNS * ROWS - self.both.count_ones()
-    }
-}
-
-/// Every line of four cells on the board, as bit masks.
-static WINDOWS: std::sync::LazyLock<Vec<u64>> = std::sync::LazyLock::new(|| {
-    let cell = |c: i32, r: i32| 1_u64 << (c as u32 * HEIGHT + r as u32);
-    let mut windows = Vec::new();
-    for c in 0..COLUMNS as i32 {
-        for r in 0..ROWS as i32 {
-            for (dc, dr) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-                let (ec, er) = (c + 3 * dc, r + 3 * dr);
-                if (0..COLUMNS as i32).contains(&ec) && (0..ROWS as i32).contains(&er) {
-                    windows.push((0..4).map(|i| cell(c + i * dc, r + i * dr)).sum());
-                }
-            }
-        }
-    }
-    windows
-});
 
 /// What one configuration did over the game.
 #[derive(Default)]
@@ -202,7 +34,7 @@ fn main() {
     let configurations = configurations();
     let config = |guards| Config::new(depth).with_guards(guards);
     let start = Connect4::new();
-    print_root(start, &config(Guards::NONE), depth);
+    print_root(start, &config(Guards::NO_NULL_MOVE), depth);
     let (tallies, end, plies) = play(start, &configurations, &config);
     let result = match end.terminal_score(0) {
         Some(0) => "a draw",
@@ -228,7 +60,7 @@ fn depth_limit() -> u32 {
 /// Plain search first: every other configuration is judged against it.
 fn configurations() -> [(&'static str, Guards); 7] {
     [
-        ("plain", Guards::NONE),
+        ("plain", Guards::NO_NULL_MOVE),
         ("null R2", Guards::unguarded(2)),
         ("null R3", Guards::unguarded(3)),
         ("r2", Guards::R2),
@@ -277,7 +109,7 @@ fn play(
         print!(" {name:>12}");
     }
     println!("   (column played, nodes; * a move worse than plain's)");
-    let plain = config(Guards::NONE);
+    let plain = config(Guards::NO_NULL_MOVE);
     let mut tallies: Vec<Tally> = configurations.iter().map(|_| Tally::default()).collect();
     let mut judge = Searcher::new();
     let mut game = start;

@@ -4,16 +4,18 @@ use crate::Guards;
 
 /// The configuration of a search: the depth limit and the [`Guards`] (whether and how the
 /// null move is tried). Build it from [`Config::new`] or [`Config::default`] and the `with_`
-/// methods.
+/// methods. Null move is off until [`Config::with_guards`] turns it on: plain alpha-beta is
+/// exact, null move is a bet that passing never helps, which games with zugzwang lose.
 ///
 /// # Example
 /// ```
 /// use nullmove_optimized::{Config, Guards};
+/// assert_eq!(Config::new(8).guards(), Guards::NO_NULL_MOVE); // plain alpha-beta
 /// let config = Config::new(8).with_guards(Guards::R3);
 /// assert_eq!((config.depth_limit(), config.guards().reduction), (8, 3));
 /// let plain = config.without_null_move();
 /// assert!(!plain.guards().null_move);
-/// assert_eq!(Config::default(), Config::new(6).with_guards(Guards::unguarded(2)));
+/// assert_eq!(Config::default(), Config::new(6));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Config {
@@ -23,8 +25,8 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// Depth limit 6, null move with R = 2 and no guard ([`Guards::default`]): a start for a
-    /// small game; the depth limit is the one setting every game should choose.
+    /// Depth limit 6, no null move: a start for a small game; the depth limit is the one
+    /// setting every game should choose.
     fn default() -> Self {
         Self::new(6)
     }
@@ -32,12 +34,12 @@ impl Default for Config {
 
 impl Config {
     /// A search to `depth_limit` plies (any depth: the search stops earlier where the game
-    /// ends), null move with R = 2 and no guard.
+    /// ends) without null move ([`Guards::NO_NULL_MOVE`]), keeping the principal variation.
     #[must_use]
-    pub fn new(depth_limit: u32) -> Self {
+    pub const fn new(depth_limit: u32) -> Self {
         Self {
             depth_limit,
-            guards: Guards::default(),
+            guards: Guards::NO_NULL_MOVE,
             pv: true,
         }
     }
@@ -57,19 +59,10 @@ impl Config {
         Self { guards, ..self }
     }
 
-    /// The same configuration with reduction R = `r`.
-    #[must_use]
-    pub const fn with_reduction(self, r: u32) -> Self {
-        Self {
-            guards: self.guards.with_reduction(r),
-            ..self
-        }
-    }
-
-    /// The same configuration without null move: plain alpha-beta ([`Guards::NONE`]).
+    /// The same configuration without null move: plain alpha-beta ([`Guards::NO_NULL_MOVE`]).
     #[must_use]
     pub const fn without_null_move(self) -> Self {
-        self.with_guards(Guards::NONE)
+        self.with_guards(Guards::NO_NULL_MOVE)
     }
 
     /// The same configuration keeping the principal variation (`true`, the default) or not:

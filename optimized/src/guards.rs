@@ -26,9 +26,11 @@
 //! below it (into quiescence), never when beta is already a won score, always in the null
 //! window at beta, and never takes a probe's win as a cutoff.
 //!
-//! The named presets ([`Guards::NONE`], [`Guards::R2`], [`Guards::R3`], [`Guards::ADAPTIVE`],
-//! [`Guards::VERIFIED`], [`Guards::STOCKFISH`], [`Guards::NPM`]) parse from and display as
-//! their names, so one name means one search in every game, every searcher and every table.
+//! The named presets ([`Guards::NO_NULL_MOVE`], [`Guards::R2`], [`Guards::R3`],
+//! [`Guards::ADAPTIVE`], [`Guards::VERIFIED`], [`Guards::STOCKFISH`], [`Guards::NPM`]) parse
+//! from and display as their names (`none`, `r2`, ...), so one name means one search in every
+//! game, every searcher and every table. Null move without any guard, the page's own rule,
+//! is no preset: [`Guards::unguarded`] displays as `unguarded-r=R`, never like `r2`.
 
 mod text;
 
@@ -181,6 +183,10 @@ impl Verification {
 /// // Guards of your own: a preset's fields, changed.
 /// let mine = Guards { zero_window: true, rule: ReductionRule::DepthScaled, ..Guards::R2 };
 /// assert_eq!(mine.to_string(), "r=2+threat-guard+depth-r+zero-window");
+/// // Null move with no guard at all, the page's rule: not the preset `r2`.
+/// assert_eq!(Guards::unguarded(2).to_string(), "unguarded-r=2");
+/// assert_eq!(Guards::R2.to_string(), "r2");
+/// assert_eq!(Guards::default(), Guards::NO_NULL_MOVE); // no null move unless asked
 /// assert_eq!(mine.reduction(9, 0), 2 + 3); // R 2 plus a third of 9 plies left
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -225,15 +231,16 @@ pub struct Guards {
 }
 
 impl Default for Guards {
-    /// Null move with R = 2 and no guard: [`Guards::unguarded`]`(2)`.
+    /// No null move at all, [`Guards::NO_NULL_MOVE`]: plain alpha-beta is exact, and null
+    /// move is unsound in any game with zugzwang, so a search passes only when asked to.
     fn default() -> Self {
-        Self::unguarded(2)
+        Self::NO_NULL_MOVE
     }
 }
 
 /// The presets and their names, in the order tables list them.
 const PRESETS: [(&str, Guards); 7] = [
-    ("none", Guards::NONE),
+    ("none", Guards::NO_NULL_MOVE),
     ("r2", Guards::R2),
     ("r3", Guards::R3),
     ("adaptive", Guards::ADAPTIVE),
@@ -243,8 +250,9 @@ const PRESETS: [(&str, Guards); 7] = [
 ];
 
 impl Guards {
-    /// No null move at all: plain alpha-beta. Named `none`.
-    pub const NONE: Self = Self {
+    /// No null move at all: plain alpha-beta, the default. Named `none` (no null move,
+    /// not "no guards": that is [`Guards::unguarded`]).
+    pub const NO_NULL_MOVE: Self = Self {
         null_move: false,
         ..Self::unguarded(0)
     };
@@ -308,7 +316,8 @@ impl Guards {
         ..Self::unguarded(3)
     };
 
-    /// Null move with reduction `r` and no guard: the page's rule.
+    /// Null move with reduction `r` and no guard: the page's rule. Displays as
+    /// `unguarded-r=R`; the presets [`Guards::R2`] and [`Guards::R3`] add the threat guard.
     #[must_use]
     pub const fn unguarded(r: u32) -> Self {
         Self {
@@ -326,8 +335,8 @@ impl Guards {
         }
     }
 
-    /// Every preset with its name, in table order: `none`, `r2`, `r3`, `adaptive`,
-    /// `verified`, `stockfish`, `npm`.
+    /// Every preset with its name, in table order: `none` ([`Guards::NO_NULL_MOVE`]), `r2`,
+    /// `r3`, `adaptive`, `verified`, `stockfish`, `npm`.
     pub fn presets() -> impl Iterator<Item = (&'static str, Self)> {
         PRESETS.into_iter()
     }

@@ -12,7 +12,8 @@
 //! workspace reproduces ("the page": its `nullMoveSearch`, "Reference implementation"), the
 //! guards around it are named after the engines and papers they come from, and on the
 //! page's own game, tic-tac-toe ([`tictactoe`]), it visits exactly the page's nodes, which
-//! the workspace checks on every reachable position.
+//! the workspace checks on every reachable position. [`connect_four`] is a real game with
+//! zugzwang, for both searchers, the benchmarks and your own experiments.
 //!
 //! # Example
 //! Connect-the-dots in one row: players alternately claim the leftmost or rightmost free
@@ -52,6 +53,7 @@
 //! ```
 
 mod config;
+pub mod connect_four;
 mod deep;
 mod guards;
 mod lines;

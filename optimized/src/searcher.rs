@@ -38,7 +38,7 @@ use crate::{Bound, Config, Report, RootMove};
 ///     fn evaluate(&self) -> Value { 0 }
 /// }
 ///
-/// let report = search(Pile { left: 4, max_to_move: true }, &Config::new(10).with_guards(Guards::NONE));
+/// let report = search(Pile { left: 4, max_to_move: true }, &Config::new(10).with_guards(Guards::NO_NULL_MOVE));
 /// assert_eq!(report.best_move, Some(1));
 /// assert_eq!(report.value, 97); // the maximizer empties the pile at ply 3
 /// assert_eq!(report.pv, [1, 1, 2]); // the loser's best try (1) first, by move order

@@ -21,14 +21,14 @@ fn plain<G: DeepGame>(game: &G, depth: u32, tt: Option<u32>) -> Iteration<G::Mov
     last(
         &mut DeepSearcher::with_table(game.clone(), tt),
         depth,
-        Guards::NONE,
+        Guards::NO_NULL_MOVE,
     )
 }
 
 /// The deep search's value and move against plain minimax, every iteration of one search.
 fn check_against_minimax<G: DeepGame + std::fmt::Debug>(game: &G, depth: u32, tt: Option<u32>) {
     let mut searcher = DeepSearcher::with_table(game.clone(), tt);
-    for it in iterations(&mut searcher, depth, Guards::NONE) {
+    for it in iterations(&mut searcher, depth, Guards::NO_NULL_MOVE) {
         let d = it.depth;
         let roots = root_values(game, d as i32);
         // A root without moves is a finished game, as minimax scores it.
@@ -84,7 +84,7 @@ fn tic_tac_toe_full_depth_is_the_solved_game_with_its_distances() {
         };
         for tt in TABLES {
             let mut searcher = DeepSearcher::with_table(Ttt::new(&p), tt);
-            let it = last(&mut searcher, 9, Guards::NONE);
+            let it = last(&mut searcher, 9, Guards::NO_NULL_MOVE);
             let value = searcher.report().root.value;
             assert_eq!(value, expected, "{p} table {tt:?}");
             if value.abs() >= MATE_BOUND {
@@ -144,13 +144,13 @@ fn iterations_are_the_searches_to_their_depth() {
     for seed in 0..50 {
         let game = RandomTree::new(seed, 9);
         let mut deep = DeepSearcher::with_table(game, Some(10));
-        let seen = iterations(&mut deep, 6, Guards::NONE);
+        let seen = iterations(&mut deep, 6, Guards::NO_NULL_MOVE);
         for it in &seen {
             let alone = plain(&game, it.depth, Some(10));
             assert_eq!(&alone, it, "seed {seed} depth {}", it.depth);
         }
         deep.set_game(game);
-        let again = last(&mut deep, 6, Guards::NONE);
+        let again = last(&mut deep, 6, Guards::NO_NULL_MOVE);
         assert_eq!(again.stats, seen.last().expect("six iterations").stats);
     }
 }
@@ -158,7 +158,7 @@ fn iterations_are_the_searches_to_their_depth() {
 #[test]
 fn a_depth_out_of_range_is_refused() {
     let mut searcher = DeepSearcher::with_table(RandomTree::new(1, 3), None);
-    let config = |d| nullmove_optimized::Config::new(d).with_guards(Guards::NONE);
+    let config = |d| nullmove_optimized::Config::new(d).with_guards(Guards::NO_NULL_MOVE);
     assert!(searcher.search(&config(0), |_| {}).is_err());
     assert_eq!(
         searcher

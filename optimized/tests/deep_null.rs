@@ -136,7 +136,7 @@ fn a_rule_that_cannot_fire_changes_nothing() {
             s.search(&config, |_| {}).expect("depth").clone()
         };
         for in_check in [false, true] {
-            let plain = run(Guards::NONE, in_check, !in_check);
+            let plain = run(Guards::NO_NULL_MOVE, in_check, !in_check);
             for (preset, guards) in Guards::presets() {
                 let null = run(guards, in_check, !in_check);
                 if in_check || null.root.stats.shared.null_probes == 0 {
@@ -241,7 +241,7 @@ fn the_scripted_zugzwang_fools_exactly_the_rules_that_should_be_fooled() {
     let at = |guards: Guards, material, depth| zugzwang(guards, material, depth).0;
     for depth in [4, 8, 12] {
         // With material at the zugzwang node: the standard rules pass and are fooled.
-        assert_eq!(at(Guards::NONE, 1, depth), RIGHT);
+        assert_eq!(at(Guards::NO_NULL_MOVE, 1, depth), RIGHT);
         for guards in [Guards::R2, Guards::R3, Guards::ADAPTIVE, Guards::NPM] {
             assert_eq!(at(guards, 1, depth), FOOLED, "{guards} depth {depth}");
         }

@@ -202,7 +202,7 @@ fn searcher(line: &[Rings]) -> DeepSearcher<Rings> {
 }
 
 fn plain(depth: u32) -> Config {
-    Config::new(depth).with_guards(Guards::NONE)
+    Config::new(depth).with_guards(Guards::NO_NULL_MOVE)
 }
 
 /// How the checks of one distance went: cases checked, and cases where the rule under

@@ -41,7 +41,7 @@ fn windows(exact: Value, r: u64) -> Vec<(Value, Value)> {
 
 /// Plain search to `depth`, no null move.
 fn plain(depth: u32) -> Config {
-    Config::new(depth).with_guards(Guards::NONE)
+    Config::new(depth).with_guards(Guards::NO_NULL_MOVE)
 }
 
 /// Checks every window at `depth` and `ply` for the searcher's current position, values
@@ -90,7 +90,7 @@ fn tic_tac_toe_windows_with_a_warm_table() {
         let r = mix(i as u64);
         let mut searcher = searcher(Ttt::new(p));
         // A shallow search first: its heuristic entries must never answer a full-depth ask.
-        last(&mut searcher, 1 + (r % 9) as u32, Guards::NONE);
+        last(&mut searcher, 1 + (r % 9) as u32, Guards::NO_NULL_MOVE);
         let full = 10 - p.marks() as u32;
         for k in 0..4 {
             let ply = ((r >> (8 * k)) % 6) as usize;
@@ -114,7 +114,7 @@ fn piles_windows_around_mate_scores_at_other_plies() {
                 first: true,
             });
             let full = u32::from(a + b) + 1;
-            last(&mut searcher, full.div_ceil(2), Guards::NONE);
+            last(&mut searcher, full.div_ceil(2), Guards::NO_NULL_MOVE);
             for ply in [0, 1, 2, 5, 9] {
                 checked += check(&mut searcher, full, ply, r >> ply);
                 checked += check(&mut searcher, full + 2, ply, r >> (ply + 3));

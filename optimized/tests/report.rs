@@ -101,7 +101,7 @@ fn the_line_ends_on_a_leaf_worth_the_root_value() {
     let guards: Vec<Guards> = (0..=6)
         .map(Guards::unguarded)
         .chain([
-            Guards::NONE,
+            Guards::NO_NULL_MOVE,
             Guards::ADAPTIVE,
             Guards::VERIFIED,
             Guards::STOCKFISH,

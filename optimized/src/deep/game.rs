@@ -62,7 +62,7 @@ pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
 /// }
 ///
 /// let mut searcher = DeepSearcher::new(Pile { left: 4, max_to_move: true });
-/// let report = searcher.search(&Config::new(5).with_guards(Guards::NONE), |_| {}).unwrap();
+/// let report = searcher.search(&Config::new(5).with_guards(Guards::NO_NULL_MOVE), |_| {}).unwrap();
 /// assert_eq!(report.root.best_move, Some(1));
 /// assert_eq!(report.root.value, MATE - 3);
 /// assert_eq!(report.root.pv, [1, 1, 2]);

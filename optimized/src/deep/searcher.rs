@@ -35,7 +35,7 @@ pub(super) const ROW: usize = MAX_PLY + 1;
 /// use nullmove_core::Position;
 /// use nullmove_optimized::{tictactoe::TicTacToe, Config, DeepSearcher, Guards};
 /// let mut searcher = DeepSearcher::new(TicTacToe::from(Position::empty()));
-/// let report = searcher.search(&Config::new(9).with_guards(Guards::NONE), |_| {}).unwrap();
+/// let report = searcher.search(&Config::new(9).with_guards(Guards::NO_NULL_MOVE), |_| {}).unwrap();
 /// assert_eq!((report.depth, report.root.value), (9, 0));
 /// assert_eq!(report.root.best_move.map(|m| m.cell()), Some(4));
 /// assert_eq!(report.root.pv.len(), 9);
@@ -98,7 +98,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             keys: Vec::with_capacity(frames),
             history: 0,
             base_ply: 0,
-            guards: Guards::NONE,
+            guards: Guards::NO_NULL_MOVE,
             keep_pv: true,
             verifying: Verifying::default(),
             root_best: None,

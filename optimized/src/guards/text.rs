@@ -12,9 +12,9 @@ pub enum GuardError {
     /// Not one of the three forms of a verification.
     #[error("verification {0:?}: expected none, stockfish:V (V at least 1) or tn")]
     Verification(String),
-    /// Neither a preset nor `r=R` where a description starts.
+    /// Neither a preset, `r=R` nor `unguarded-r=R` where a description starts.
     #[error(
-        "guards {0:?}: start with a preset (none, r2, r3, adaptive, verified, stockfish, npm) or r=R"
+        "guards {0:?}: start with a preset (none, r2, r3, adaptive, verified, stockfish, npm), r=R or unguarded-r=R"
     )]
     Start(String),
     /// A part that names no guard, or a bad number in one.
@@ -28,6 +28,9 @@ pub enum GuardError {
     /// Guards after `none`, which never passes.
     #[error("none has no null move to guard: {0:?}")]
     NoNullMove(String),
+    /// Guards after `unguarded-r=R`, which says there are none.
+    #[error("unguarded-r=R takes no guard (start with r=R to add some): {0:?}")]
+    Unguarded(String),
 }
 
 /// Why a configuration name was refused: it names none of the presets.
@@ -158,11 +161,16 @@ impl Guards {
 }
 
 impl fmt::Display for Guards {
-    /// The preset's name (`none`, `r2`, ..., `npm`), or `r=R` followed by the guards on,
-    /// joined by `+` (`r=1+min-probe-depth=1+threat-guard`).
+    /// The preset's name (`none`, `r2`, ..., `npm`); null move with no guard at all as
+    /// `unguarded-r=R` (so that it never reads like the preset `r2`, which has the threat
+    /// guard); otherwise `r=R` followed by the guards on, joined by `+`
+    /// (`r=1+min-probe-depth=1+threat-guard`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(name) = self.preset_name() {
             return f.write_str(name);
+        }
+        if self.is_unguarded() {
+            return write!(f, "unguarded-r={}", self.reduction);
         }
         write!(f, "r={}", self.reduction)?;
         for part in self.guard_names() {
@@ -196,21 +204,30 @@ impl FromStr for Guards {
     type Err = GuardError;
 
     /// A preset's name or `r=R`, optionally followed by guards joined by `+`, each at most
-    /// once (the form [`Guards`]' `Display` writes).
+    /// once (the form [`Guards`]' `Display` writes), or `unguarded-r=R` alone.
     ///
     /// # Example
     /// ```
     /// use nullmove_optimized::Guards;
     /// assert_eq!("stockfish".parse(), Ok(Guards::STOCKFISH));
     /// assert_eq!("r=3+threat-guard".parse(), Ok(Guards::R3));
+    /// assert_eq!("unguarded-r=3".parse(), Ok(Guards::unguarded(3)));
+    /// assert_eq!("r=3".parse(), Ok(Guards::unguarded(3)));
     /// let g: Guards = "r3+zero-window".parse().unwrap();
     /// assert_eq!(g, Guards { zero_window: true, ..Guards::R3 });
     /// assert_eq!(g.to_string(), "r=3+threat-guard+zero-window");
     /// assert!("r3+r3".parse::<Guards>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut parts = s.split('+');
+        let mut parts = s.split('+').peekable();
         let start = parts.next().unwrap_or_default();
+        if let Some(r) = start.strip_prefix("unguarded-r=") {
+            let r = r.parse().map_err(|_| GuardError::Start(s.to_owned()))?;
+            if parts.peek().is_some() {
+                return Err(GuardError::Unguarded(s.to_owned()));
+            }
+            return Ok(Self::unguarded(r));
+        }
         let mut guards = if let Some(r) = start.strip_prefix("r=") {
             Self::unguarded(r.parse().map_err(|_| GuardError::Start(s.to_owned()))?)
         } else {
@@ -273,7 +290,11 @@ mod tests {
             "r=1+min-probe-depth=2+threat-guard+min-material=4+adaptive-r+eval-r=50+eval-gate+zero-window+non-pv+verify=stockfish:12"
         );
         assert_eq!(text.parse(), Ok(g));
-        assert_eq!(Guards::unguarded(0).to_string(), "r=0");
+        for r in [0, 2, 3] {
+            let bare = Guards::unguarded(r);
+            assert_eq!(bare.to_string(), format!("unguarded-r={r}"));
+            assert_eq!(bare.to_string().parse(), Ok(bare));
+        }
     }
 
     #[test]
@@ -299,6 +320,14 @@ mod tests {
         );
         assert!(matches!(err("r=1+verify=x"), GuardError::Verification(_)));
         assert_eq!(err(""), GuardError::Start(String::new()));
+        assert_eq!(
+            err("unguarded-r=2+zero-window"),
+            GuardError::Unguarded("unguarded-r=2+zero-window".into())
+        );
+        assert_eq!(
+            err("unguarded-r=x"),
+            GuardError::Start("unguarded-r=x".into())
+        );
     }
 
     #[test]

@@ -202,7 +202,7 @@ impl Engine for OptimizedEngine {
 /// The optimized engine with guards, behind the [`Engine`] interface: plain mode is plain
 /// alpha-beta (no guard reads it); null mode is the search with `guards` at the page's R
 /// (the parameters' R replaces the guards' own). With [`Guards::unguarded`] it is
-/// [`OptimizedEngine`]; with [`Guards::NONE`] it never passes.
+/// [`OptimizedEngine`]; with [`Guards::NO_NULL_MOVE`] it never passes.
 ///
 /// # Example
 /// The page's pitfall ("Pitfalls"): at depth limit 3 with R = 1 the probe after X's centre
@@ -238,7 +238,7 @@ impl GuardedEngine {
         let guards = if params.mode() == core::Mode::Null {
             self.guards.with_reduction(params.reduction())
         } else {
-            Guards::NONE
+            Guards::NO_NULL_MOVE
         };
         // The workspace's report has no principal variation.
         Config::new(params.depth_limit())
