@@ -11,7 +11,7 @@ mod deep_support;
 use deep_support::{RandomTree, Ttt};
 use nullmove_core::Position;
 use nullmove_optimized::connect_four::Standard;
-use nullmove_optimized::{Config, DeepGame, DeepSearcher, Guards};
+use nullmove_optimized::{Config, DeepGame, DeepReport, DeepSearcher, Guards};
 
 /// The table every search starts cleared: `2^TABLE_BITS` slots.
 const TABLE_BITS: u32 = 16;
@@ -31,11 +31,50 @@ const TTT_DEPTH: u32 = 9;
 const TREES: u64 = 40;
 const TREE_DEPTH: u32 = 6;
 
+/// Everything a workload's searches count and answer, summed over the configurations: a
+/// change that leaves the node totals alone (a counter, the root's move list, the line)
+/// still shows here.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Totals {
+    nodes: u64,
+    qnodes: u64,
+    tt_hits: u64,
+    tt_cutoffs: u64,
+    beta_cutoffs: u64,
+    null_probes: u64,
+    null_cutoffs: u64,
+    verifications: u64,
+    verification_failures: u64,
+    /// Root values from the maximizer's side.
+    values: i64,
+    root_moves: usize,
+    pv_plies: usize,
+}
+
+impl Totals {
+    fn add(&mut self, r: &DeepReport<impl Copy>) {
+        let s = r.root.stats;
+        self.nodes += s.shared.nodes;
+        self.qnodes += s.qnodes;
+        self.tt_hits += s.tt_hits;
+        self.tt_cutoffs += s.tt_cutoffs;
+        self.beta_cutoffs += s.shared.beta_cutoffs;
+        self.null_probes += s.shared.null_probes;
+        self.null_cutoffs += s.shared.null_cutoffs;
+        self.verifications += s.shared.verifications;
+        self.verification_failures += s.shared.verification_failures;
+        self.values += i64::from(r.root.value);
+        self.root_moves += r.root.moves.len();
+        self.pv_plies += r.root.pv.len();
+    }
+}
+
 /// Nodes per configuration (in `Guards::presets` order) over `games`, each searched to
-/// `depth` from a cleared table.
-fn signature<G: DeepGame>(games: &[G], depth: u32) -> Vec<(&'static str, u64)> {
+/// `depth` from a cleared table, and the totals over every configuration.
+fn signature<G: DeepGame>(games: &[G], depth: u32) -> (Vec<(&'static str, u64)>, Totals) {
     let mut searcher = DeepSearcher::with_table(games[0].clone(), Some(TABLE_BITS));
-    Guards::presets()
+    let mut totals = Totals::default();
+    let nodes = Guards::presets()
         .map(|(name, guards)| {
             let config = Config::new(depth).with_guards(guards);
             let nodes = games
@@ -43,12 +82,14 @@ fn signature<G: DeepGame>(games: &[G], depth: u32) -> Vec<(&'static str, u64)> {
                 .map(|g| {
                     searcher.set_game(g.clone());
                     let r = searcher.search(&config, |_| {}).expect("a depth in range");
+                    totals.add(r);
                     r.root.stats.shared.nodes
                 })
                 .sum();
             (name, nodes)
         })
-        .collect()
+        .collect();
+    (nodes, totals)
 }
 
 #[test]
@@ -57,8 +98,26 @@ fn connect_four_signature() {
         .iter()
         .map(|s| s.parse().expect("a legal game"))
         .collect();
+    let (nodes, totals) = signature(&games, CONNECT_FOUR_DEPTH);
     assert_eq!(
-        signature(&games, CONNECT_FOUR_DEPTH),
+        totals,
+        Totals {
+            nodes: 348_203,
+            qnodes: 182_034,
+            tt_hits: 56_223,
+            tt_cutoffs: 20_178,
+            beta_cutoffs: 77_911,
+            null_probes: 73_398,
+            null_cutoffs: 35_475,
+            verifications: 2090,
+            verification_failures: 106,
+            values: 1_050_056,
+            root_moves: 385,
+            pv_plies: 329,
+        }
+    );
+    assert_eq!(
+        nodes,
         [
             ("none", 71_711),
             ("r2", 54_286),
@@ -79,8 +138,26 @@ fn tic_tac_toe_signature() {
         .map(Ttt::new)
         .collect();
     assert_eq!(games.len(), 452);
+    let (nodes, totals) = signature(&games, TTT_DEPTH);
     assert_eq!(
-        signature(&games, TTT_DEPTH),
+        totals,
+        Totals {
+            nodes: 676_976,
+            qnodes: 289_298,
+            tt_hits: 208_265,
+            tt_cutoffs: 16_750,
+            beta_cutoffs: 139_178,
+            null_probes: 33_003,
+            null_cutoffs: 17_195,
+            verifications: 2727,
+            verification_failures: 7,
+            values: 23_518_642,
+            root_moves: 11_340,
+            pv_plies: 6293,
+        }
+    );
+    assert_eq!(
+        nodes,
         [
             ("none", 79_548),
             ("r2", 107_297),
@@ -96,8 +173,26 @@ fn tic_tac_toe_signature() {
 #[test]
 fn random_trees_signature() {
     let games: Vec<RandomTree> = (0..TREES).map(|seed| RandomTree::new(seed, 9)).collect();
+    let (nodes, totals) = signature(&games, TREE_DEPTH);
     assert_eq!(
-        signature(&games, TREE_DEPTH),
+        totals,
+        Totals {
+            nodes: 34_974,
+            qnodes: 22_953,
+            tt_hits: 5422,
+            tt_cutoffs: 204,
+            beta_cutoffs: 3051,
+            null_probes: 3777,
+            null_cutoffs: 1500,
+            verifications: 187,
+            verification_failures: 35,
+            values: 210_546,
+            root_moves: 511,
+            pv_plies: 564,
+        }
+    );
+    assert_eq!(
+        nodes,
         [
             ("none", 4_853),
             ("r2", 4_839),
