@@ -104,6 +104,35 @@ fn repetition_never_reaches_across_a_pass_or_an_irreversible_move() {
     assert!(!line.drawn(11), "a pawn move starts afresh");
 }
 
+/// FIDE's rule (cozy-chess's `same_position`): a position where an en-passant capture is
+/// legal differs from the same board without it; one where the double step left no legal
+/// capture does not.
+#[test]
+fn an_en_passant_capture_makes_a_position_of_its_own() {
+    let start = cozy_chess::Board::default();
+    // After 2...d5 White may take en passant (exd6); after the knights go out and back the
+    // board is the same, the right gone: no repetition yet, however far below a root.
+    let mut line = Line::new(ChessGame::new(start.clone()));
+    line.play("e4 Nf6 e5 d5");
+    let with_capture = line.last().clone();
+    line.play("Nf3 Nc6 Ng1 Nb8");
+    assert_eq!(
+        line.last().board().hash_without_ep(),
+        with_capture.board().hash_without_ep()
+    );
+    assert_ne!(line.last().repetition_key(), with_capture.repetition_key());
+    assert!(!line.drawn(5), "the position with exd6 possible is another");
+    line.play("Nf3 Nc6 Ng1 Nb8");
+    assert!(line.drawn(5), "the position without it, twice");
+    // The same on the a-file: after 2...a5 White may take bxa6.
+    let mut line = Line::new(ChessGame::new(start));
+    line.play("b4 Nf6 b5 a5");
+    let with_capture = line.last().clone();
+    line.play("Nf3 Nc6 Ng1 Nb8");
+    assert_ne!(line.last().repetition_key(), with_capture.repetition_key());
+    assert!(!line.drawn(5));
+}
+
 #[test]
 fn the_fifty_move_rule_unless_the_hundredth_ply_mates() {
     let game = || ChessGame::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 99 80").expect("legal");
