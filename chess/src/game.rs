@@ -109,8 +109,38 @@ impl ChessGame {
         })
     }
 
+    /// Whether the side to move has a legal move. Out of check, an unpinned knight, bishop,
+    /// rook or queen with a square to go to has one (nothing to answer, nothing exposed),
+    /// which settles almost every position before the move generator runs.
+    // PERF: quiescence asks this of every position out of check (a stalemate is scored, not
+    // evaluated); WAC.003 to depth 6, `valgrind --tool=callgrind nullmove chess --depth 6
+    // --config none|r3`: 319.4 and 47.1 million instructions with the
+    // generator alone, 313.1 and 45.5 with this first, 307.2 and 44.2 before quiescence
+    // asked at all.
     fn has_legal_move(&self) -> bool {
-        self.board.generate_moves(|_| true)
+        let board = &self.board;
+        if board.checkers().is_empty() {
+            let ours = board.colors(board.side_to_move());
+            let free = ours & !board.pinned();
+            let (occupied, to) = (board.occupied(), !ours);
+            let queens = board.pieces(Piece::Queen);
+            let knights = board.pieces(Piece::Knight) & free;
+            let straight = (board.pieces(Piece::Rook) | queens) & free;
+            let diagonal = (board.pieces(Piece::Bishop) | queens) & free;
+            if knights
+                .into_iter()
+                .any(|sq| !(cozy_chess::get_knight_moves(sq) & to).is_empty())
+                || straight
+                    .into_iter()
+                    .any(|sq| !(cozy_chess::get_rook_moves(sq, occupied) & to).is_empty())
+                || diagonal
+                    .into_iter()
+                    .any(|sq| !(cozy_chess::get_bishop_moves(sq, occupied) & to).is_empty())
+            {
+                return true;
+            }
+        }
+        board.generate_moves(|_| true)
     }
 }
 

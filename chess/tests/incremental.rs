@@ -4,7 +4,8 @@
 //! Zobrist key of the same position read afresh from its FEN; a pass changes the side to
 //! move and nothing else; the moves of `Game::moves` are the legal moves in order; the noisy
 //! moves are exactly the captures and queen promotions among the legal moves, and those
-//! are exactly the moves with a capture order.
+//! are exactly the moves with a capture order; the game is over exactly without a legal
+//! move.
 
 use cozy_chess::{Board, Move, Piece};
 use nullmove_chess::{ChessGame, Eval, is_capture, parse_fen};
@@ -48,6 +49,12 @@ fn check_node(game: &ChessGame) {
     assert_eq!(game.key(), key, "key of {}", game.board());
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);
+    assert_eq!(
+        game.terminal_score(0).is_none(),
+        !legal.is_empty(),
+        "the game goes on exactly with a legal move: {}",
+        game.board()
+    );
     let mut noisy = Vec::new();
     game.noisy_moves(&mut noisy);
     let expected: Vec<Move> = legal

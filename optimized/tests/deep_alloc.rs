@@ -2,14 +2,18 @@
 //! allocator (its own test binary with a single test, as `tests/alloc.rs`): every buffer
 //! (the move stack, the table, killers, the principal variation) is made by
 //! `DeepSearcher::with_table`, and `clear`/`set_game` reuse them; every game is a copied
-//! value.
+//! value. Limits (nodes, time, a stop handle) allocate nothing either, nor does a search
+//! they stop.
 
 mod deep_support;
 
 use deep_support::{RandomTree, Ttt};
 use nullmove_core::Position;
 use nullmove_counting::CountingAllocator;
-use nullmove_optimized::{Config, DeepSearcher, Guards};
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use nullmove_optimized::{Config, DeepSearcher, Guards, Limits, StopHandle};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
@@ -29,6 +33,11 @@ fn the_deep_search_never_allocates() {
                 Config::new(9).with_guards(guards),
                 Config::new(8).with_guards(guards),
             );
+            let stop = StopHandle::new();
+            let limits = Limits::new()
+                .with_nodes(300)
+                .with_time(Duration::from_secs(60))
+                .with_stop(&stop);
 
             let (nodes, n) = CountingAllocator::measure(|| {
                 let mut nodes = 0;
@@ -48,6 +57,12 @@ fn the_deep_search_never_allocates() {
                     tree.set_game(g);
                     let report = tree.search(&eight, |_| {}).expect("depth");
                     nodes += report.root.stats.shared.nodes;
+                    // Limited, and stopped inside an iteration.
+                    tree.set_game(g);
+                    let report = tree
+                        .search_with_limits(&eight, &limits, |_| ControlFlow::Continue(()))
+                        .expect("depth");
+                    nodes += report.nodes();
                 }
                 nodes
             });

@@ -73,10 +73,12 @@ pub trait DeepGame: Game {
     const MAX_MOVES: usize;
 
     /// Whether the game is over only where the side to move has no legal move (chess: mate
-    /// and stalemate; its draws by rule are [`DeepGame::draw_by_rule`]'s). Then the search
-    /// asks [`Game::terminal_score`] only of a position whose move list came out empty,
-    /// sparing a second move generation at every node, and quiescence, which stands on the
-    /// evaluation without generating every move, may stand on a stalemate it does not see.
+    /// and stalemate; its draws by rule are [`DeepGame::draw_by_rule`]'s). Then the main
+    /// search asks [`Game::terminal_score`] only of a position whose move list came out
+    /// empty, sparing a second move generation at every node; quiescence, which does not
+    /// generate every move out of check, still asks it there (in check it generates them
+    /// all), so a finished game at the horizon is scored, never evaluated. Either value
+    /// gives the same results; this one is the faster where most nodes have moves.
     /// Default `false`: a game that ends with moves left (tic-tac-toe: a line) is asked at
     /// every node first, as the page's searcher asks.
     const ENDS_ONLY_WITHOUT_MOVES: bool = false;

@@ -16,11 +16,15 @@
 //! as draws; windows are honoured the fail-soft way; a search allocates nothing.
 
 mod game;
+mod limits;
 mod node;
 mod report;
+mod root;
 mod searcher;
 mod tt;
 
 pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
-pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH};
+pub use limits::{Limits, Stop, StopHandle};
+pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH, Score};
+pub use root::IterationControl;
 pub use searcher::DeepSearcher;

@@ -10,7 +10,7 @@
 use nullmove_core::{Game, Value};
 
 use super::game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
-use super::searcher::{DeepSearcher, INFINITY, ROW};
+use super::searcher::{DeepSearcher, Found, INFINITY, ROW};
 use super::tt::{Bound, Entry, from_table, to_table};
 use crate::Verification;
 use crate::report::{Bound as RootBound, RootMove};
@@ -70,7 +70,9 @@ impl<G: DeepGame> DeepSearcher<G> {
         if depth <= 0 {
             return self.quiesce(game, ply, alpha, beta);
         }
-        self.stats.shared.nodes += 1;
+        if !self.enter(ply) {
+            return 0;
+        }
         self.pv_len[ply] = 0;
         if !G::ENDS_ONLY_WITHOUT_MOVES {
             if let Some(t) = game.terminal_score(ply as u32) {
@@ -120,6 +122,10 @@ impl<G: DeepGame> DeepSearcher<G> {
         };
         self.moves.truncate(start);
         self.order.truncate(start);
+        if self.stopped() {
+            // Cut short: neither stored nor used (every caller checks the same way).
+            return 0;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha {
@@ -135,6 +141,26 @@ impl<G: DeepGame> DeepSearcher<G> {
             bound,
         });
         best
+    }
+
+    /// Counts a node `ply` plies below the root, unless a limit says the search must stop
+    /// (then `false`, and the node is not searched).
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
+        let nodes = self.stats.shared.nodes;
+        if nodes >= self.clock.next_look && self.clock.look(nodes) {
+            return false;
+        }
+        self.stats.shared.nodes = nodes + 1;
+        self.seldepth = self.seldepth.max(ply);
+        true
+    }
+
+    /// Whether the search has stopped: every caller of the recursion asks after each call
+    /// and returns at once, storing and recording nothing.
+    #[inline]
+    pub(super) const fn stopped(&self) -> bool {
+        self.clock.stopped.is_some()
     }
 
     /// The score of a node without a legal move: the game is over (chess: mate or
@@ -210,6 +236,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     ) -> (Value, Option<G::Move>) {
         let mut best = -INFINITY;
         let mut best_move = None;
+        let root = ply == 0 && self.reporting;
         for i in start..end {
             let mv = self.pick(i, end);
             let mut child = game.clone();
@@ -221,12 +248,27 @@ impl<G: DeepGame> DeepSearcher<G> {
             } else {
                 window = (alpha, alpha + 1);
                 v = -self.node(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
-                if v > alpha && v < beta {
+                if v > alpha && v < beta && !self.stopped() {
+                    let proven = self.found;
+                    if root {
+                        // Better than every move before it, whatever the re-search says.
+                        self.found = Some(Found {
+                            mv,
+                            value: v,
+                            line: false,
+                        });
+                    }
                     window = (alpha, beta);
                     v = -self.node(&child, depth - 1, ply + 1, -beta, -alpha, false);
+                    if root && v <= alpha && !self.stopped() {
+                        self.found = proven;
+                    }
                 }
             }
-            if ply == 0 {
+            if self.stopped() {
+                break;
+            }
+            if root {
                 self.record_root(game, mv, v, window);
             }
             if v > best {
@@ -235,6 +277,13 @@ impl<G: DeepGame> DeepSearcher<G> {
                     alpha = v;
                     best_move = Some(mv);
                     self.update_pv(ply, mv);
+                    if root {
+                        self.found = Some(Found {
+                            mv,
+                            value: v,
+                            line: true,
+                        });
+                    }
                     if v >= beta {
                         self.stats.shared.beta_cutoffs += 1;
                         self.remember_killer(game, ply, mv);
@@ -243,14 +292,11 @@ impl<G: DeepGame> DeepSearcher<G> {
                 }
             }
         }
-        if ply == 0 {
-            self.report.root.best_move = best_move;
-        }
         (best, best_move)
     }
 
-    /// A root move's value, searched in `window` (the side to move's), into the report from
-    /// the maximizer's point of view.
+    /// A root move's value, searched in `window` (the side to move's), into the iteration's
+    /// root moves from the maximizer's point of view.
     fn record_root(&mut self, game: &G, mv: G::Move, v: Value, window: (Value, Value)) {
         let bound = RootBound::of(v, window.0, window.1);
         let (value, bound) = if game.maximizing() {
@@ -258,7 +304,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         } else {
             (-v, bound.flipped())
         };
-        self.report.root.moves.push(RootMove { mv, value, bound });
+        self.root_moves.push(RootMove { mv, value, bound });
     }
 
     /// The null-move step of a node below the root not reached by a pass: the game's rule
@@ -291,6 +337,9 @@ impl<G: DeepGame> DeepSearcher<G> {
         let mut passed = game.clone();
         passed.pass();
         let v = -self.node(&passed, depth - 1 - r as i32, ply + 1, -pb, -pa, true);
+        if self.stopped() {
+            return NullStep::Cut(0);
+        }
         if v < beta || v >= MATE_BOUND {
             return NullStep::Search;
         }
@@ -310,6 +359,9 @@ impl<G: DeepGame> DeepSearcher<G> {
         let w = self.node(game, depth - shallower as i32, ply, pa, pb, false);
         self.verifying = outer;
         self.pv_len[ply] = 0;
+        if self.stopped() {
+            return NullStep::Cut(0);
+        }
         if w >= beta {
             self.stats.shared.null_cutoffs += 1;
             NullStep::Cut(v)
@@ -338,7 +390,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.verifying = self.guards.verification.below(outer, game.maximizing());
         let (best, best_move) = self.move_loop(game, start, end, depth - 1, ply, alpha, beta);
         self.verifying = outer;
-        if best >= beta {
+        if best >= beta || self.stopped() {
             return (depth - 1, best, best_move);
         }
         self.stats.shared.verification_failures += 1;
@@ -351,20 +403,34 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// every legal move is searched and there is no standing pat. No table, no draws by
     /// rule (captures are irreversible).
     fn quiesce(&mut self, game: &G, ply: usize, mut alpha: Value, beta: Value) -> Value {
-        self.stats.shared.nodes += 1;
+        if !self.enter(ply) {
+            return 0;
+        }
         self.stats.qnodes += 1;
         self.pv_len[ply] = 0;
-        if !G::ENDS_ONLY_WITHOUT_MOVES {
+        // Never the evaluation of a finished game. A game that ends only without moves is
+        // asked here too unless in check, where every legal move is generated below anyway:
+        // quiescence does not generate them all otherwise (chess: a stalemate).
+        let in_check = if G::ENDS_ONLY_WITHOUT_MOVES {
+            let in_check = game.in_check();
+            if !in_check {
+                if let Some(t) = game.terminal_score(ply as u32) {
+                    return finished(game, t, ply);
+                }
+            }
+            in_check
+        } else {
             if let Some(t) = game.terminal_score(ply as u32) {
                 return finished(game, t, ply);
             }
-        }
+            game.in_check()
+        };
         if ply >= MAX_PLY {
             return evaluation(game);
         }
         let start = self.moves.len();
         let mut best;
-        if game.in_check() {
+        if in_check {
             game.legal_moves(&mut self.moves);
             if self.moves.len() == start {
                 return Self::without_moves(game, ply);
@@ -386,6 +452,9 @@ impl<G: DeepGame> DeepSearcher<G> {
             let mut child = game.clone();
             child.play(mv);
             let v = -self.quiesce(&child, ply + 1, -beta, -alpha);
+            if self.stopped() {
+                break;
+            }
             if v > best {
                 best = v;
                 if v > alpha {

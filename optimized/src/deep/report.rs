@@ -1,9 +1,13 @@
 //! The deep search's vocabulary beyond the library's: what only it counts, what one
 //! iteration reports, why it refuses.
 
+use std::fmt;
+use std::time::Duration;
+
 use nullmove_core::{Stats, Value};
 
 use super::game::MAX_PLY;
+use super::limits::Stop;
 use crate::Report;
 
 /// The deepest iteration a search may ask for, in plies.
@@ -12,7 +16,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// The transposition table's default size: 2^20 slots (24 MB for chess moves).
 pub const DEFAULT_TT_BITS: u32 = 20;
 
-/// What a deep search counted since the last [`crate::DeepSearcher::clear`]: the counters
+/// What one deep search counted, from its start: the counters
 /// every searcher keeps ([`Stats`]: nodes, null probes and cutoffs, beta cutoffs,
 /// verifications), and the ones only quiescence and the table have. Serialized (feature
 /// `serde`), the shared counters sit beside the others, as one flat object.
@@ -31,30 +35,83 @@ pub struct DeepStats {
     pub tt_cutoffs: u64,
 }
 
-/// What one iteration of iterative deepening found: the library's [`Report`] of the root
-/// (best move, value from the maximizer's point of view, every root move with its value and
-/// bound, the principal variation), counted with [`DeepStats`], and the iteration's depth.
+/// What one iteration of iterative deepening found, with everything a UCI `info` line
+/// prints: the library's [`Report`] of the root (best move, value from the maximizer's
+/// point of view, every root move with its value and bound, the principal variation)
+/// counted with [`DeepStats`], the depth and selective depth, the time, the table's use.
 /// An iteration's report is exactly what a search to that depth reports: iterative
 /// deepening is deterministic.
+///
+/// A search stopped by its [`crate::Limits`] returns the last iteration it completed, or,
+/// when the iteration it stopped in had already proven a root move (its first move
+/// searched whole, or a later one shown better), that iteration's: then `complete` is
+/// false, `root.moves` lists the moves it searched, and `root.value` bounds the
+/// iteration's value from the side to move's side (it can only be better for it).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DeepReport<M> {
-    /// The iteration's depth in plies.
+    /// The iteration's depth in plies (0 before any move was proven).
     pub depth: u32,
-    /// The root. Its counters are everything counted since the search began (since the
-    /// last clear, if the searcher searched before), this iteration included.
+    /// The deepest ply below the root the iteration reached, quiescence included (UCI's
+    /// `seldepth`).
+    pub seldepth: u32,
+    /// The root. Its counters are everything this search counted, from its start to this
+    /// iteration's end (to the stop, in the report a stopped search returns).
     pub root: Report<M, DeepStats>,
+    /// Whether the side to move at the root is the maximizer: [`DeepReport::score`]'s side.
+    pub maximizing: bool,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The transposition table's occupancy in per mille (UCI's `hashfull`), sampled.
+    pub hashfull: u32,
+    /// Whether the iteration searched every root move.
+    pub complete: bool,
+    /// Why the search ended before its depth limit, in the report it returns.
+    pub stopped: Option<Stop>,
 }
 
 impl<M> Default for DeepReport<M> {
     fn default() -> Self {
         Self {
             depth: 0,
+            seldepth: 0,
             root: Report::default(),
+            maximizing: true,
+            elapsed: Duration::ZERO,
+            hashfull: 0,
+            complete: true,
+            stopped: None,
         }
     }
 }
 
 impl<M> DeepReport<M> {
+    /// Back to the report of no search, keeping the lists' memory.
+    pub(super) fn reset(&mut self) {
+        let (mut moves, mut pv) = (
+            std::mem::take(&mut self.root.moves),
+            std::mem::take(&mut self.root.pv),
+        );
+        moves.clear();
+        pv.clear();
+        *self = Self::default();
+        self.root.moves = moves;
+        self.root.pv = pv;
+    }
+
+    /// Nodes this search visited (`root.stats.shared.nodes`).
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.root.stats.shared.nodes
+    }
+
+    /// Nodes per second since the search began (0 before a microsecond has passed).
+    #[must_use]
+    pub fn nodes_per_second(&self) -> u64 {
+        (u128::from(self.nodes()) * 1_000_000)
+            .checked_div(self.elapsed.as_micros())
+            .map_or(0, |nps| nps as u64)
+    }
+
     /// Plies to the end of the game the value announces (a win or a loss found by the
     /// search, counted from the root), or `None` for any other value.
     ///
@@ -74,6 +131,55 @@ impl<M> DeepReport<M> {
             Some(super::game::MATE.unsigned_abs() - v)
         } else {
             None
+        }
+    }
+
+    /// The value as the side to move sees it, as UCI's `info score` prints it: the game's
+    /// units, or moves (not plies) to a win (positive) or a loss (negative).
+    ///
+    /// # Example
+    /// ```
+    /// use nullmove_optimized::{DeepReport, MATE, Score};
+    /// let mut r = DeepReport::<u8>::default();
+    /// r.maximizing = false; // the minimizer to move
+    /// r.root.value = -(MATE - 3); // the minimizer wins at the third ply
+    /// assert_eq!(r.score(), Score::Mate(2));
+    /// assert_eq!(r.score().to_string(), "mate 2");
+    /// r.root.value = 35;
+    /// assert_eq!(r.score().to_string(), "cp -35");
+    /// ```
+    #[must_use]
+    pub const fn score(&self) -> Score {
+        let mover = if self.maximizing {
+            self.root.value
+        } else {
+            -self.root.value
+        };
+        match self.plies_to_end() {
+            Some(plies) => {
+                let moves = plies.div_ceil(2) as i32;
+                Score::Mate(if mover > 0 { moves } else { -moves })
+            }
+            None => Score::Value(mover),
+        }
+    }
+}
+
+/// A root value from the side to move's point of view, as UCI's `info score` prints it
+/// (`Display`: `cp 35`, `mate 3`, `mate -2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// An evaluation in the game's units (chess: centipawns).
+    Value(Value),
+    /// A win in this many moves (one's own moves), or a loss when negative.
+    Mate(i32),
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Value(v) => write!(f, "cp {v}"),
+            Self::Mate(n) => write!(f, "mate {n}"),
         }
     }
 }

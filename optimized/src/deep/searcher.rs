@@ -1,13 +1,14 @@
-//! The deep searcher's public face: its memory, allocated once, and the two ways to search
-//! (iterative deepening from the root, one call with a window).
+//! The deep searcher's public face: its memory, allocated once, and the game it stands on
+//! (a root, the positions before it), kept, advanced or replaced between searches.
 
-use nullmove_core::{INF, Value};
+use nullmove_core::Value;
 
 use super::game::{DeepGame, MAX_PLY};
-use super::report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH};
+use super::limits::Clock;
+use super::report::{DEFAULT_TT_BITS, DeepReport, DeepStats};
 use super::tt::Table;
 use crate::guards::Verifying;
-use crate::{Config, Guards};
+use crate::{Config, Guards, RootMove};
 
 /// Above every score the deep search computes: its open window.
 pub(super) const INFINITY: Value = super::game::MATE + 1;
@@ -15,11 +16,24 @@ pub(super) const INFINITY: Value = super::game::MATE + 1;
 /// One row of the triangular principal-variation table per ply, and one more.
 pub(super) const ROW: usize = MAX_PLY + 1;
 
+/// The best root move the iteration in progress has proven so far, for a search stopped
+/// inside it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Found<M> {
+    pub(super) mv: M,
+    /// Its value for the side to move: exact, or a lower bound when only a null window
+    /// showed it better than the moves before it.
+    pub(super) value: Value,
+    /// Whether row 0 of the principal-variation table is its line.
+    pub(super) line: bool,
+}
+
 /// The deep search over one game: iterative deepening, a transposition table, quiescence,
 /// move ordering (the previous iteration's best move, the table's move, captures by the
 /// game's order, killers), mate scores by distance, draws by rule, null move under the
-/// library's [`Guards`]. Every buffer is allocated by the constructor (and
-/// [`DeepSearcher::set_history`]); searching allocates nothing.
+/// library's [`Guards`], and limits (nodes, time, a stop from another thread: [`Limits`]).
+/// Every buffer is allocated by the constructor (and [`DeepSearcher::set_history`]);
+/// searching allocates nothing.
 ///
 /// It takes the same [`Config`] as the page's searcher ([`crate::search`]): the depth limit
 /// is the deepest iteration, the guards rule the null move, `pv` whether the principal
@@ -27,6 +41,11 @@ pub(super) const ROW: usize = MAX_PLY + 1;
 /// the first move of a node gets its whole window, the others a null window first, so at
 /// the root, with the window open, the value is the exact minimax value of the
 /// depth-limited tree with quiescence at its leaves when no null move prunes.
+///
+/// **Values** are on the deep search's own scale, whatever [`crate::Game::terminal_score`]
+/// returns: a game won `n` plies below the root scores `MATE - n` ([`crate::MATE`]), lost
+/// `-(MATE - n)`, drawn 0; everything else is [`crate::Game::evaluate`]'s. The page's
+/// searcher returns the game's own terminal scores instead.
 ///
 /// # Example
 /// Tic-tac-toe from its empty board, searched to the end: a draw, the centre chosen (the
@@ -40,6 +59,8 @@ pub(super) const ROW: usize = MAX_PLY + 1;
 /// assert_eq!(report.root.best_move.map(|m| m.cell()), Some(4));
 /// assert_eq!(report.root.pv.len(), 9);
 /// ```
+///
+/// [`Limits`]: crate::Limits
 #[derive(Debug)]
 pub struct DeepSearcher<G: DeepGame> {
     pub(super) game: G,
@@ -68,6 +89,17 @@ pub struct DeepSearcher<G: DeepGame> {
     /// The previous iteration's best move, tried first at the root.
     pub(super) root_best: Option<G::Move>,
     pub(super) stats: DeepStats,
+    /// The current search's limits, and whether it has stopped.
+    pub(super) clock: Clock,
+    /// The deepest ply the current iteration reached.
+    pub(super) seldepth: usize,
+    /// Whether the current search reports on its root (iterative deepening does; a window
+    /// search does not).
+    pub(super) reporting: bool,
+    /// The root moves of the iteration in progress, with their values and bounds.
+    pub(super) root_moves: Vec<RootMove<G::Move>>,
+    /// The best root move the iteration in progress has proven.
+    pub(super) found: Option<Found<G::Move>>,
     pub(super) report: DeepReport<G::Move>,
 }
 
@@ -103,6 +135,11 @@ impl<G: DeepGame> DeepSearcher<G> {
             verifying: Verifying::default(),
             root_best: None,
             stats: DeepStats::default(),
+            clock: Clock::idle(),
+            seldepth: 0,
+            reporting: false,
+            root_moves: Vec::with_capacity(G::MAX_MOVES),
+            found: None,
             report,
         }
     }
@@ -113,7 +150,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     }
 
     /// Replaces the game (a new root, with no history before it) and forgets everything
-    /// learnt: the table, killers and statistics. Searching the same position twice after
+    /// learnt: the table, killers, the last report. Searching the same position twice after
     /// `set_game` gives the same result, node for node.
     pub fn set_game(&mut self, game: G) {
         self.game = game;
@@ -132,115 +169,40 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.history = keys.len();
     }
 
-    /// Forgets the table, killers, principal variation and statistics.
+    /// Forgets the table, killers, the last report and statistics.
     pub fn clear(&mut self) {
         self.tt.clear();
         self.killers.fill([None; 2]);
         self.root_best = None;
         self.stats = DeepStats::default();
-        self.report.depth = 0;
-        self.report.root.moves.clear();
-        self.report.root.pv.clear();
-        self.report.root.best_move = None;
-        self.report.root.value = 0;
-        self.report.root.stats = DeepStats::default();
+        self.report.reset();
     }
 
-    /// The statistics since the last [`DeepSearcher::clear`].
+    /// The last search's statistics (of [`DeepSearcher::search_window`] too).
     pub const fn stats(&self) -> DeepStats {
         self.stats
     }
 
-    /// The last iteration's report.
+    /// The last report of iterative deepening ([`DeepSearcher::search`]); a window search
+    /// leaves it as it was.
     pub const fn report(&self) -> &DeepReport<G::Move> {
         &self.report
     }
 
-    /// Iterative deepening from depth 1 to `config`'s depth limit under its guards, calling
-    /// `on_iteration` with each iteration's report; returns the last. The table, killers
-    /// and statistics carry over from one iteration to the next (and from an earlier
-    /// search, until [`DeepSearcher::clear`]).
-    pub fn search(
-        &mut self,
-        config: &Config,
-        mut on_iteration: impl FnMut(&DeepReport<G::Move>),
-    ) -> Result<&DeepReport<G::Move>, DeepError> {
-        let depth = config.depth_limit();
-        if !(1..=MAX_DEPTH).contains(&depth) {
-            return Err(DeepError::Depth(depth));
-        }
-        self.configure(config, 0);
-        let root = self.game.clone();
-        let maximizing = root.maximizing();
-        for d in 1..=depth {
-            self.report.root.moves.clear();
-            let value = self.node(&root, d as i32, 0, -INFINITY, INFINITY, false);
-            self.root_best = self.report.root.best_move;
-            let report = &mut self.report;
-            report.depth = d;
-            report.root.value = if maximizing { value } else { -value };
-            report.root.stats = self.stats;
-            report.root.pv.clear();
-            if self.keep_pv {
-                let line = &self.pv[..self.pv_len[0]];
-                report
-                    .root
-                    .pv
-                    .extend(line.iter().map(|m| m.expect("a PV entry")));
-            }
-            on_iteration(&self.report);
-        }
-        Ok(&self.report)
-    }
-
-    /// One call of the recursive search on the game as if it stood `ply` plies below a root
-    /// (so draws by rule apply and mates count from that root; at ply 0 it is the root; the
-    /// last `ply` positions of [`DeepSearcher::set_history`] lie inside the search, where a
-    /// repetition draws at once),
-    /// with `config`'s depth limit as the plies left and the window `(alpha, beta)`, from
-    /// the maximizer's point of view like the value returned. Fail-soft: a value at or
-    /// below alpha is an upper bound of the true value, one at or above beta a lower bound,
-    /// one between them exact. The table and killers are used and kept.
-    pub fn search_window(
-        &mut self,
-        config: &Config,
-        ply: usize,
-        alpha: Value,
-        beta: Value,
-    ) -> Result<Value, DeepError> {
-        let depth = config.depth_limit();
-        if !(1..=MAX_DEPTH).contains(&depth) {
-            return Err(DeepError::Depth(depth));
-        }
-        if !(-INF <= alpha && alpha < beta && beta <= INF) {
-            return Err(DeepError::Window(alpha, beta));
-        }
-        if ply >= MAX_PLY - MAX_DEPTH as usize {
-            return Err(DeepError::Ply(ply));
-        }
-        self.configure(config, ply);
-        let root = self.game.clone();
-        let maximizing = root.maximizing();
-        let (a, b) = if maximizing {
-            (alpha, beta)
-        } else {
-            (-beta, -alpha)
-        };
-        // Every score lies strictly inside (-INFINITY, INFINITY): a wider window is searched
-        // as the open one, which bounds the value the same way.
-        let a = a.clamp(-INFINITY, INFINITY - 1);
-        let b = b.clamp(a + 1, INFINITY);
-        self.report.root.moves.clear();
-        let value = self.node(&root, depth as i32, ply, a, b, false);
-        Ok(if maximizing { value } else { -value })
-    }
-
-    /// Takes `config` for the next search starting at `base_ply`.
-    fn configure(&mut self, config: &Config, base_ply: usize) {
+    /// Takes `config` for the next search starting at `base_ply`: every per-search state
+    /// starts afresh (the table and killers do not).
+    pub(super) fn configure(&mut self, config: &Config, base_ply: usize) {
         self.guards = config.guards();
         self.keep_pv = config.pv();
         self.verifying = Verifying::default();
         self.base_ply = base_ply;
         self.keys.truncate(self.history);
+        // A stopped search may leave frames behind.
+        self.moves.clear();
+        self.order.clear();
+        self.stats = DeepStats::default();
+        self.seldepth = 0;
+        self.found = None;
+        self.root_moves.clear();
     }
 }

@@ -65,6 +65,18 @@ impl<M: Copy> Table<M> {
         self.slots.fill(None);
     }
 
+    /// How full the table is, in per mille: the share of its first thousand slots (all,
+    /// when it has fewer) holding an entry, as engines sample it for UCI's `hashfull`.
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let sample = &self.slots[..self.slots.len().min(1000)];
+        if sample.is_empty() {
+            return 0;
+        }
+        let used = sample.iter().filter(|s| s.is_some()).count();
+        (used * 1000 / sample.len()) as u32
+    }
+
     /// The entry stored for `key`, if its slot still holds it.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {

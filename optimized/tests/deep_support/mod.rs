@@ -166,6 +166,8 @@ pub struct RandomTree {
     /// Evaluations lie in `-spread..=spread`: a small spread makes ties everywhere, where
     /// an off-by-one in a window shows.
     spread: u64,
+    /// The fewest moves a node above `height` has (0: it may have none).
+    min_moves: u8,
 }
 
 impl RandomTree {
@@ -179,6 +181,15 @@ impl RandomTree {
             ply: 0,
             height,
             spread,
+            min_moves: 0,
+        }
+    }
+
+    /// A tree no search finishes: two to four moves everywhere above ply 100.
+    pub const fn endless(seed: u64) -> Self {
+        Self {
+            min_moves: 2,
+            ..Self::new(seed, 100)
         }
     }
 
@@ -186,7 +197,7 @@ impl RandomTree {
         if self.ply >= self.height {
             0
         } else {
-            (self.h % 5) as u8
+            self.min_moves + (self.h % (5 - self.min_moves as u64)) as u8
         }
     }
 
@@ -378,10 +389,14 @@ pub fn minimax<G: DeepGame>(game: &G, depth: i32, ply: usize) -> Value {
 }
 
 /// Plain quiescence: the best of standing pat and every noisy move; in check, the best
-/// legal move.
+/// legal move. A finished game is scored, never evaluated: asked first, or, for a game that
+/// ends only without moves, out of check (in check its legal moves tell).
 pub fn quiesce<G: DeepGame>(game: &G, ply: usize) -> Value {
     if let Some(v) = over_first(game, ply) {
         return v;
+    }
+    if G::ENDS_ONLY_WITHOUT_MOVES && !game.in_check() && game.terminal_score(ply as u32).is_some() {
+        return finished(game, ply);
     }
     if ply >= MAX_PLY {
         return for_max(game, game.evaluate());
