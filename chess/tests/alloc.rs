@@ -54,7 +54,7 @@ fn the_chess_search_never_allocates() {
         let verifies = guards.null_move
             && match guards.verification {
                 Verification::None => false,
-                Verification::TabibiNetanyahu => true,
+                Verification::TabibiNetanyahu | Verification::Ordinary => true,
                 Verification::Stockfish { min_remaining } => min_remaining <= 5,
             };
         assert_eq!(

@@ -20,9 +20,10 @@ use crate::common::{self, CliError, Io};
 /// Arguments of `nullmove audit`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Print one JSON document: `{"claims":[{"id","source","section","anchor","statement",
-    /// "published","reproduced","status","replay",...}], "conflicts":[...],
-    /// "pairs_checked"}`; with `--page`/`--article`, `{"coverage":[...]}`.
+    /// Print one JSON document: `{"claims":[{"id","source","origin","section","anchor",
+    /// "statement","published","reproduced","status","replay","confidence",...}],
+    /// "conflicts":[...], "pairs_checked", "summary"}`; with `--page`/`--article`,
+    /// `{"coverage":[...]}`.
     #[arg(long)]
     json: bool,
     /// Print each claim in full (anchor, statement, engines, skips, conflicts, notes, replay
@@ -46,8 +47,9 @@ pub struct Args {
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Document {
-    /// Every claim (or those `--claim` names), checked.
-    Audit(audit::Audit),
+    /// Every claim (or those `--claim` names), checked; boxed, as it is far larger than a
+    /// coverage report.
+    Audit(Box<audit::Audit>),
     /// `--page`/`--article`: the coverage of each text given.
     Coverage(CoverageReport),
 }
@@ -70,8 +72,10 @@ pub struct TextCoverage {
 }
 
 impl Document {
-    /// The exit status: 1 when a claim differs, or when a text's coverage is incomplete (an
-    /// anchor missing or citing a whole sentence, a sentence unaccounted for); else 0.
+    /// The exit status: 1 when a claim differs under a fair reading, or when a text's
+    /// coverage is incomplete (an anchor missing or citing a whole sentence, a sentence
+    /// unaccounted for); else 0. A claim the source contradicts (`inconsistent`), cannot
+    /// support (`unverifiable`) or whose sample cannot tell (`inconclusive`) does not fail.
     #[must_use]
     pub fn status(&self) -> u8 {
         match self {
@@ -87,7 +91,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
         return coverage_report(args).map(Document::Coverage);
     }
     audit::audit_of(&args.claims)
-        .map(Document::Audit)
+        .map(|a| Document::Audit(Box::new(a)))
         .map_err(|e| CliError::Message(e.to_string()))
 }
 

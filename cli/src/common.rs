@@ -96,12 +96,13 @@ pub struct SearchArgs {
     /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `...O.X...`.
     #[arg(long, value_parser = parse_board)]
     pub board: Position,
-    /// Depth limit (the page's `depthLimit`), 0..=9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    /// Depth limit (the page's `depthLimit`), 0..=999999: any limit the page's rules allow
+    /// (past 9 plain search plays every game to its end).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     pub depth: u32,
-    /// Reduction R of the null-move probe, 0..=9 (with --mode null: plain alpha-beta
+    /// Reduction R of the null-move probe, 0..=999999 (with --mode null: plain alpha-beta
     /// never probes).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     pub reduction: Option<u32>,
     /// Plain alpha-beta or alpha-beta with null-move pruning.
     #[arg(long, value_enum)]

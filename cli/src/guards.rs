@@ -44,18 +44,26 @@ pub struct DepthGuardArgs {
     /// Verify a probe that failed high: none; stockfish:V (with at least V plies left,
     /// search the node at the probe's depth with null barred for the mover, cut only if
     /// that fails high too); tn (Tabibi–Netanyahu: search one ply shallower, re-search at
-    /// full depth if that does not fail high).
-    #[arg(long, value_name = "none|stockfish:V|tn", default_value = "none",
+    /// full depth if that does not fail high); ordinary (the page's: search the node at full
+    /// depth with plain alpha-beta, no pass anywhere in it, cut only if that fails high too).
+    #[arg(long, value_name = "none|stockfish:V|tn|ordinary", default_value = "none",
           value_parser = parse_verification)]
     verify: Verification,
 }
 
-/// A verification, V capped at 9: the commands' depth limits are at most 9, so a larger V
-/// would verify nothing.
+/// A verification, V capped as the depth limit is: a V at or above the search's own depth
+/// limit is refused with the search ([`crate::refusals`]).
 fn parse_verification(s: &str) -> Result<Verification, String> {
-    let bad = || format!("verification {s:?}: expected none, stockfish:V (V in 1..=9) or tn");
+    let bad = || {
+        format!(
+            "verification {s:?}: expected none, stockfish:V (V in 1..={}), tn or ordinary",
+            SearchParams::MAX
+        )
+    };
     match s.parse().map_err(|_| bad())? {
-        Verification::Stockfish { min_remaining } if min_remaining > 9 => Err(bad()),
+        Verification::Stockfish { min_remaining } if min_remaining > SearchParams::MAX => {
+            Err(bad())
+        }
         v => Ok(v),
     }
 }

@@ -69,7 +69,8 @@ pub enum Command {
     /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
     Kpk(kpk::Args),
     /// Real chess: one position searched under a null-move configuration, or a test suite
-    /// under each (nodes, solutions, what null move changes by pieces on the board).
+    /// under each (nodes, solutions, what null move changes by pieces on the board); a
+    /// match's Elo and SPRT from its counts.
     Chess(chess::Args),
     /// Where one null-move search's nodes go: probes, cutoffs, the probes' own searches.
     Probes(probes::Args),

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use nullmove_core::{Mode, Player, Position, SearchParams};
 use nullmove_fixtures::anatomy::{Anatomy, anatomy};
-use nullmove_fixtures::numbers::{counted, percent, ratio};
+use nullmove_fixtures::numbers::{counted, percent, ratio, thousandths};
 use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, count};
@@ -19,12 +19,12 @@ pub struct Args {
     /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `.........`.
     #[arg(long, value_parser = common::parse_board)]
     board: Position,
-    /// Depth limit (the page's `depthLimit`), 0..=9.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    /// Depth limit (the page's `depthLimit`), 0..=999999.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     depth: u32,
-    /// Reduction R of the null-move probe, 0..=9 (plain alpha-beta, searched beside it,
-    /// never probes).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
+    /// Reduction R of the null-move probe, 0..=999999 (plain alpha-beta, searched beside
+    /// it, never probes).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     reduction: u32,
     /// Which engine searches (the oracle has no probes).
     #[arg(long, value_enum, default_value = "optimized")]
@@ -180,10 +180,33 @@ pub fn render(r: &Report, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "probes that did not cut: {}, searching {}; the same nodes' real moves then \
-         searched {} ({})",
+         searched {} ({}), {} without the probes started below them ({}; median {}, {} at or \
+         above 0.5)",
         count(n.fell_through),
         counted(n.fell_through_probe_nodes, "node", "nodes"),
         count(n.fell_through_move_nodes),
-        ratio(n.fell_through_probe_nodes, n.fell_through_move_nodes)
+        ratio(n.fell_through_probe_nodes, n.fell_through_move_nodes),
+        count(n.fell_through_own_move_nodes),
+        ratio(n.fell_through_probe_nodes, n.fell_through_own_move_nodes),
+        thousandths(n.own_ratio_median_milli),
+        count(n.own_ratio_at_least_half)
+    )?;
+    writeln!(
+        out,
+        "  at the {} of them outside every probe: probes {}, real moves {} without the \
+         probes started below ({}; median {}, {} at or above 0.5)",
+        count(n.outside_fell_through),
+        counted(n.outside_probe_nodes, "node", "nodes"),
+        count(n.outside_own_move_nodes),
+        ratio(n.outside_probe_nodes, n.outside_own_move_nodes),
+        thousandths(n.outside_ratio_median_milli),
+        count(n.outside_ratio_at_least_half)
+    )?;
+    writeln!(
+        out,
+        "nodes the page's rule lets probe (below the root, null move allowed, depth + R < \
+         depth limit, not a leaf): {}, of which {} probe",
+        count(n.may_probe),
+        count(n.probes)
     )
 }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// The share of the work, and the time, an estimate waits for: the first items of a
 /// parallel measurement include the threads' start and say little about the rest.
@@ -25,6 +25,8 @@ impl Progress {
 
     /// A bar over `len` items of `unit` headed by `message`, when `terminal` (the run owns
     /// the process's terminal) and stderr is a terminal; otherwise [`Progress::hidden`].
+    /// With `len` 0 the count is not known yet: the bar appears at [`Progress::set_len`],
+    /// never as a full bar over "0/0".
     #[must_use]
     pub fn on_terminal(
         terminal: bool,
@@ -46,15 +48,23 @@ impl Progress {
             },
         )
         .progress_chars("=> ");
-        let bar = ProgressBar::new(len).with_style(style);
+        let target = if len == 0 {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        };
+        let bar = ProgressBar::with_draw_target(Some(len), target).with_style(style);
         bar.set_message(message);
         Self(Some(bar))
     }
 
-    /// The number of items, once known.
+    /// The number of items, once known: the bar appears if it waited for it.
     pub fn set_len(&self, len: u64) {
         if let Some(bar) = &self.0 {
             bar.set_length(len);
+            if len > 0 && bar.is_hidden() {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
         }
     }
 

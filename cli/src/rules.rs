@@ -100,6 +100,10 @@ pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
         ("prunes", count(t.prunes)),
         ("probes that fell through", count(t.fall_throughs)),
         (
+            "nodes keeping plain's bookkeeping",
+            count(t.bookkeeping_nodes),
+        ),
+        (
             "deepest nesting",
             format!(
                 "plain {} at depth limit {}, null {} at depth limit {}",

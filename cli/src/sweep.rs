@@ -40,10 +40,10 @@ pub struct GridArgs {
     /// Which positions: the empty board, or all 4,520 non-terminal reachable positions.
     #[arg(long, value_enum, default_value = "empty")]
     pub positions: PositionsArg,
-    /// Depth limits, `A..=B` within 1..=9 (or one number).
+    /// Depth limits, `A..=B` within 1..=999999 (or one number).
     #[arg(long, default_value = "1..=9", value_parser = parse_depths, value_name = "A..=B")]
     pub depths: RangeInclusive<u32>,
-    /// Reductions R, `A..=B` within 0..=9 (or one number).
+    /// Reductions R, `A..=B` within 0..=999999 (or one number).
     #[arg(long, default_value = "0..=6", value_parser = parse_reductions, value_name = "A..=B")]
     pub reductions: RangeInclusive<u32>,
 }
@@ -116,6 +116,16 @@ pub fn document(args: &Args) -> Result<Sweep, CliError> {
     Ok(sweep::run(chosen.get(), set, &grid, &|| {}))
 }
 
+/// [`document`], abandoned once `stop` is set (`Ok(None)`): how a server stops a sweep
+/// whose client has gone.
+pub fn document_until(
+    args: &Args,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<Option<Sweep>, CliError> {
+    let (chosen, _, set, grid) = plan(args)?;
+    Ok(sweep::run_until(chosen.get(), set, &grid, &|| {}, stop))
+}
+
 /// Runs the sweep and prints it.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let (chosen, engine, set, grid) = plan(args)?;
@@ -152,7 +162,10 @@ pub fn render(
 ) -> std::io::Result<()> {
     let what = match set {
         PositionSet::Empty => "the empty board".to_owned(),
-        PositionSet::All => format!("{} non-terminal reachable positions", positions(result)),
+        PositionSet::All => format!(
+            "{} non-terminal reachable positions",
+            common::count(positions(result))
+        ),
     };
     writeln!(
         out,

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use nullmove_core::{Player, Position, Value, heuristic};
+use nullmove_core::{Player, Position, SearchParams, Value, heuristic};
 use nullmove_fixtures::passing::{Passing, moving_and_passing, passing};
 use serde::Serialize;
 
@@ -13,8 +13,8 @@ use crate::common::{self, CliError, Io, count};
 /// Arguments of `nullmove zugzwang`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Depth limit of both exact searches (9: the whole game, exact game values).
-    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=9))]
+    /// Depth limit of both exact searches (9 or more: the whole game, exact game values).
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     depth: u32,
     /// Also compare moving with passing at this position (one whose game is not over).
     #[arg(long, value_parser = common::parse_board)]

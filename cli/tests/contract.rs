@@ -241,8 +241,8 @@ fn bad_input_exits_2_with_one_line() {
         (&[("--board", "XX.......")], "impossible counts"),
         (&[("--board", "XXXOOO...")], "both X and O"),
         (&[("--board", "XXXOO.O..")], "moved after"),
-        (&[("--depth", "10")], "0..=9"),
-        (&[("--reduction", "12")], "0..=9"),
+        (&[("--depth", "1000000")], "0..=999999"),
+        (&[("--reduction", "1000000")], "0..=999999"),
         (&[("--mode", "fast")], "plain, null"),
         (&[("--engine", "magic")], "naive"),
     ];

@@ -49,6 +49,29 @@ fn step_without_a_terminal_runs_and_json_lines_parse() {
     );
 }
 
+/// The sweep's heading counts its positions as every other count is printed, and a depth
+/// limit past the game's end is a limit like any other (the page's rules allow any).
+#[test]
+fn sweep_heading_and_deep_limits() {
+    let text = stdout(&[
+        "sweep",
+        "--positions",
+        "all",
+        "--depths",
+        "1",
+        "--reductions",
+        "0",
+    ]);
+    assert!(
+        text.starts_with("null-move pruning against plain alpha-beta on 4,520 non-terminal"),
+        "{text}"
+    );
+    let deep = stdout(&["sweep", "--depths", "100", "--reductions", "0..=6"]);
+    for nodes in ["20,866", "605,503", "64,950"] {
+        assert!(deep.contains(nodes), "{nodes} in {deep}");
+    }
+}
+
 #[test]
 fn sweep_json_and_csv_carry_the_published_counts() {
     let text = stdout(&[
@@ -114,11 +137,14 @@ fn sweep_draws_an_svg() {
 fn bad_ranges_exit_2_with_one_line() {
     rejects(
         &["sweep", "--depths", "5..=3"],
-        "depths: 5..=3 must satisfy 1 <= A <= B <= 9",
+        "depths: 5..=3 must satisfy 1 <= A <= B <= 999999",
     );
-    rejects(&["sweep", "--depths", "0..=3"], "1 <= A <= B <= 9");
+    rejects(&["sweep", "--depths", "0..=3"], "1 <= A <= B <= 999999");
     rejects(&["sweep", "--reductions", "2..4"], "expected A..=B");
-    rejects(&["sweep", "--reductions", "0..=10"], "0 <= A <= B <= 9");
+    rejects(
+        &["sweep", "--reductions", "0..=1000000"],
+        "0 <= A <= B <= 999999",
+    );
     rejects(&["sweep", "--positions", "some"], "possible values");
     rejects(&["sweep", "--json", "--csv"], "cannot be used with");
     rejects(&["sweep", "--engine", "oracle"], "the oracle");

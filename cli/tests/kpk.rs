@@ -214,6 +214,50 @@ fn results_are_stated_from_whites_point_of_view() {
     }
 }
 
+/// A root move whose value only bounds it is marked, as `search` marks one: Black's moves
+/// after the first fail high (White gets at least their value), the first is exact.
+#[test]
+fn bounds_are_marked_in_the_move_table() {
+    let v = kpk(BEFORE_ZUGZWANG, &["--mode", "plain", "--depth", "3"]);
+    let bounds: Vec<(&str, &str)> = v["search"]["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap(), m["bound"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        bounds,
+        [
+            ("e8d7", "exact"),
+            ("e8e7", "exact"),
+            ("e8f7", "lower"),
+            ("e8d8", "lower"),
+            ("e8f8", "lower"),
+        ]
+    );
+    let text = stdout(&[
+        "kpk",
+        "--fen",
+        BEFORE_ZUGZWANG,
+        "--mode",
+        "plain",
+        "--depth",
+        "3",
+    ]);
+    let row = |mv: &str| {
+        text.lines()
+            .find(|l| l.starts_with(mv))
+            .unwrap_or_else(|| panic!("{mv} in {text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row("e8e7"), ["e8e7", "0", "draw"]);
+    assert_eq!(
+        row("e8f7"),
+        ["e8f7", "0", "bound:", "at", "least", "White", "wins"]
+    );
+}
+
 /// A finished game and depth limit 0 say what happened, in the table and the JSON.
 #[test]
 fn edge_positions_say_what_happened() {
@@ -268,8 +312,15 @@ fn bad_guard_values_exit_2_with_one_line() {
         args.extend(flags);
         rejects(&args, needle);
     };
-    with(&["--verify", "stockfish:0"], "stockfish:V (V in 1..=9)");
-    with(&["--verify", "stockfish:10"], "stockfish:V (V in 1..=9)");
+    with(
+        &["--verify", "stockfish:0"],
+        "stockfish:V (V in 1..=999999)",
+    );
+    // A V at or above the depth limit verifies nothing: refused with the search.
+    with(
+        &["--verify", "stockfish:10"],
+        "with stockfish:10 at depth limit",
+    );
     with(&["--verify", "always"], "--verify");
     with(&["--adaptive-r", "--depth-r"], "--depth-r");
     with(&["--min-probe-depth", "10"], "--min-probe-depth");
@@ -332,8 +383,62 @@ fn sweep_takes_depths_and_reductions() {
             .filter(|r| r["depth"] == 1)
             .all(|r| r["wrong_null_only"] == 0)
     );
-    rejects(&["kpk", "sweep", "--depths", "0..=3"], "1 <= A <= B <= 9");
+    rejects(
+        &["kpk", "sweep", "--depths", "0..=3"],
+        "1 <= A <= B <= 999999",
+    );
     rejects(&["kpk", "sweep", "--reductions", "2..4"], "expected A..=B");
+}
+
+/// A preset searches at its own R whatever `--reductions` asks: the table marks its R and
+/// says why, and the totals list only the R each configuration was searched at.
+#[test]
+fn a_presets_own_r_is_marked() {
+    let args = half_board_sweep(&[
+        "--depths",
+        "1",
+        "--reductions",
+        "0",
+        "--configurations",
+        "page,r3",
+    ]);
+    let text = stdout(&args);
+    let r3 = text
+        .lines()
+        .find(|l| l.starts_with("r3 "))
+        .expect("the preset's row");
+    assert_eq!(r3.split_whitespace().nth(3), Some("3*"), "{r3}");
+    let page = text
+        .lines()
+        .find(|l| l.starts_with("page "))
+        .expect("a row");
+    assert_eq!(page.split_whitespace().nth(3), Some("0"), "{page}");
+    assert!(
+        text.contains(
+            "\n* a preset fixes its own R (none, r2, r3, adaptive, verified, stockfish, npm): \
+             it is searched at that R only, whatever --reductions asks\n"
+        ),
+        "{text}"
+    );
+    let mut json_args = args.clone();
+    json_args.push("--json");
+    let v = json(&json_args);
+    let totals: Vec<(String, Value)> = v["totals"]
+        .as_array()
+        .expect("totals")
+        .iter()
+        .map(|t| (t["configuration"].to_string(), t["reduction"].clone()))
+        .collect();
+    let key = |name: &str, r: Value| (format!("\"{name}\""), r);
+    assert_eq!(
+        totals,
+        [
+            key("page", Value::Null),
+            key("page", 0.into()),
+            key("r3", Value::Null),
+            key("r3", 3.into()),
+        ]
+    );
 }
 
 /// `kpk sweep --configurations` keeps the configurations named, in the sweep's order, and

@@ -79,5 +79,10 @@ fn sweeps_show_progress_on_a_terminal_and_finish() {
             frames[0].contains("estimating time left"),
             "{args}: {frames:?}"
         );
+        // A count not known yet is not drawn as a full bar over nothing.
+        assert!(
+            frames.iter().all(|f| !f.contains(" 0/0 ")),
+            "{args}: {frames:?}"
+        );
     }
 }

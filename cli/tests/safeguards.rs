@@ -109,7 +109,7 @@ fn guards_need_the_optimized_engine() {
     );
     rejects(
         &pitfall("search", "null", &["--verify", "stockfish:10"]),
-        "stockfish:V (V in 1..=9)",
+        "with stockfish:10 at depth limit 3",
     );
     rejects(
         &pitfall("search", "null", &["--min-probe-depth", "12"]),

@@ -6,7 +6,12 @@
 mod serve_support;
 
 use serde_json::{Value, json};
-use serve_support::{Spawned, cli_json, cli_refusal, get, load, pinned_audit, query, send};
+use std::io::Write;
+
+use serve_support::{
+    Spawned, cli_json, cli_refusal, closed_by_server, connect, get, get_within, load, pinned_audit,
+    query, read_answer, send,
+};
 
 /// `/api/ROUTE?pairs` and the argv `nullmove COMMAND` takes for the same pairs.
 fn both<'a>(route: &str, command: &'a str, pairs: &[(&'a str, &'a str)]) -> (String, Vec<String>) {
@@ -154,7 +159,7 @@ fn bad_parameters_get_400_and_the_clis_reason() {
         ("search", "search", with(&[("board", "...O.X..")])),
         ("search", "search", with(&[("board", "...OO....")])),
         ("search", "search", with(&[("board", "XXX.OO.O.")])),
-        ("search", "search", with(&[("depth", "12")])),
+        ("search", "search", with(&[("depth", "1000000")])),
         ("search", "search", with(&[("mode", "nul")])),
         ("search", "search", with(&[("verify", "stockfish:0")])),
         (
@@ -344,8 +349,10 @@ fn the_audit_is_the_commands_document() {
     let server = Spawned::start(&[]);
     // Two requests at once share one computation; both get the whole document.
     let addr = server.addr;
-    let other = std::thread::spawn(move || get(addr, "/api/audit").expect("an answer"));
-    let answer = get(addr, "/api/audit").expect("an answer");
+    let long = std::time::Duration::from_secs(600);
+    let other =
+        std::thread::spawn(move || get_within(addr, "/api/audit", long).expect("an answer"));
+    let answer = get_within(addr, "/api/audit", long).expect("an answer");
     let second = other.join().expect("the other request");
     assert_eq!(answer.status, 200);
     assert_eq!(answer.body, second.body);
@@ -364,9 +371,15 @@ fn ctrl_c_and_sigterm_stop_it_cleanly() {
         );
         assert_eq!(get(server.addr, "/").expect("an answer").status, 200);
         let addr = server.addr;
+        // A connection kept alive after its answer is idle: closed at once, not waited for
+        // (which would read "stopped after 10 s, cutting off").
+        let mut idle = connect(addr).expect("connects");
+        write!(idle, "GET /api HTTP/1.1\r\nHost: {addr}\r\n\r\n").expect("sent");
+        assert_eq!(read_answer(&mut idle).expect("an answer").status, 200);
         let (status, rest, err) = server.stop_with(signal);
         assert_eq!(status.code(), Some(0), "{signal}: {status:?} {err}");
         assert_eq!(rest, "nullmove: stopped\n", "{signal}");
+        assert!(closed_by_server(&mut idle), "{signal}");
         assert_eq!(err, "", "{signal}");
         assert!(
             get(addr, "/").is_err(),
@@ -377,19 +390,36 @@ fn ctrl_c_and_sigterm_stop_it_cleanly() {
 
 #[test]
 fn the_host_flag_is_loopback_unless_told() {
-    let open = Spawned::start(&["--host", "0.0.0.0"]);
+    // Beyond loopback only when asked, and then only for requests naming it.
+    let open = Spawned::start(&["--host", "0.0.0.0", "--allow-remote=board.example"]);
     assert!(
         open.banner
             .starts_with("nullmove: serving the page on http://0.0.0.0:")
     );
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], open.addr.port()));
-    // Told to listen on every interface, it answers whatever the Host header names.
-    let answer = send(
+    for (host, status) in [
+        ("board.example", 200),
+        ("10.1.2.3:8080", 200),
+        ("localhost", 200),
+        ("attacker.example", 403),
+    ] {
+        let answer = send(
+            addr,
+            &format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
+        )
+        .expect("an answer");
+        assert_eq!(answer.status, status, "{host}");
+    }
+    let refused = send(
         addr,
-        "GET / HTTP/1.1\r\nHost: some.name.example\r\nConnection: close\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n",
     )
     .expect("an answer");
-    assert_eq!(answer.status, 200);
+    assert_eq!(
+        refused.json(),
+        json!({"error": "this server answers only requests addressed to localhost, an IP \
+                         address or board.example, not to 'attacker.example'"})
+    );
     let (status, _, err) = open.stop_with("TERM");
     assert!(status.success());
     assert_eq!(
@@ -397,10 +427,34 @@ fn the_host_flag_is_loopback_unless_told() {
         "nullmove: 0.0.0.0 is not a loopback address: anyone who can reach it can use this server\n"
     );
 
+    let named = Spawned::start(&["--host", "localhost"]);
+    assert!(
+        named
+            .banner
+            .starts_with("nullmove: serving the page on http://127.0.0.1:")
+    );
+    drop(named);
+
     for (args, reason) in [
         (
-            vec!["serve", "--host", "localhost"],
-            "invalid value 'localhost' for '--host <HOST>': invalid IP address syntax",
+            vec!["serve", "--host", "0.0.0.0"],
+            "--host 0.0.0.0 listens beyond this machine: anyone who can reach it could use \
+             this server; add --allow-remote to mean it",
+        ),
+        (
+            vec!["serve", "--host", "::1", "--allow-remote"],
+            "--allow-remote changes nothing with --host ::1: a loopback address lets only this \
+             machine connect (leave it out)",
+        ),
+        (
+            vec!["serve", "--host", "0.0.0.0", "--allow-remote=board:8080"],
+            "--allow-remote: 'board:8080' is not a host name (letters, digits, '-' and '.'; no \
+             port)",
+        ),
+        (
+            vec!["serve", "--host", "board.example"],
+            "invalid value 'board.example' for '--host <HOST>': an IP address (e.g. \
+             127.0.0.1, ::1, 0.0.0.0) or localhost",
         ),
         (
             vec!["serve", "--port", "70000"],

@@ -68,6 +68,16 @@ fn every_subcommand() -> Vec<Vec<&'static str>> {
             "--by-pieces",
             "--json",
         ],
+        vec!["chess", "sprt", "--wdl", "1055,4701,3469"],
+        vec![
+            "chess",
+            "sprt",
+            "--pentanomial",
+            "230,4738,21769,4745,242",
+            "--elo0=-1.25",
+            "--elo1=0.25",
+            "--json",
+        ],
         vec!["--help"],
     ]
 }

@@ -29,8 +29,13 @@ use crate::search::Value;
 ///
 /// **Depth** is the searcher's depth counter, not a move count: plies below the root, where a
 /// null-move probe jumps by `1 + R` at once (the page's "Why it works"). A game that scores
-/// faster wins higher with it, as the page's `score(w, depth)` does, sees a position inside a
-/// probe as `R` plies further away than the moves played.
+/// faster wins higher with it, as the page's tic-tac-toe does (`10 - depth` for a win), sees
+/// a position inside a probe as `R` plies further away than the moves played.
+///
+/// **Scores** are the game's own: the page's searcher (`nullmove_optimized::search`)
+/// reports them unchanged; the deep searcher (`nullmove_optimized::DeepSearcher`) reads
+/// only the sign of a terminal score and scores a finished game by its distance from the
+/// root itself.
 ///
 /// The searcher also relies on: a position that is not terminal has at least one move; the
 /// moves come in the same order every time (the search is deterministic, ties go to the
@@ -40,7 +45,8 @@ use crate::search::Value;
 /// A game of taking from a pile: players alternately take 1 or 2; whoever empties it wins;
 /// the maximizer moves first. Searching it: see `nullmove_optimized::search`.
 /// ```
-/// use nullmove_core::{Game, Value};
+/// # use nullmove_core as nullmove_optimized; // the library re-exports the trait
+/// use nullmove_optimized::{Game, Value};
 ///
 /// #[derive(Clone, Copy)]
 /// struct Pile { left: u8, max_to_move: bool }
@@ -83,10 +89,10 @@ pub trait Game: Clone {
     /// interior node.
     type Moves: Iterator<Item = Self::Move>;
 
-    /// Whether the side to move maximizes the score (the page's `maximizing`).
+    /// Whether the side to move maximizes the score.
     fn maximizing(&self) -> bool;
 
-    /// The legal moves in the search's fixed order (the page's `emptyCells`, ascending).
+    /// The legal moves, in the fixed order the search tries them (best first cuts most).
     /// Only asked of positions that are not terminal.
     fn moves(&self) -> Self::Moves;
 
@@ -101,7 +107,7 @@ pub trait Game: Clone {
     /// `None` while the game goes on. Asked of every node first.
     fn terminal_score(&self, depth: u32) -> Option<Value>;
 
-    /// The static evaluation: at the depth limit (the page's `heuristic(board)`), and, when
+    /// The static evaluation: at the depth limit (the page's heuristic), and, when
     /// the eval gate guard is on, at a node deciding whether to pass. Only asked of positions
     /// that are not terminal.
     fn evaluate(&self) -> Value;

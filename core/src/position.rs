@@ -58,7 +58,8 @@ pub enum PositionError {
 ///
 /// # Example
 /// ```
-/// use nullmove_core::{Player, Position};
+/// # mod nullmove_optimized { pub mod tictactoe { pub use nullmove_core::{Player, Position}; } }
+/// use nullmove_optimized::tictactoe::{Player, Position}; // re-exported by the library
 /// let p: Position = "...O.X...".parse().unwrap();
 /// assert_eq!(p.side_to_move(), Player::X);
 /// assert_eq!(p.to_string(), "...O.X...");

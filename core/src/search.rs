@@ -56,11 +56,12 @@ impl std::str::FromStr for Mode {
 /// Why search parameters were refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {
-    /// Tic-tac-toe lasts at most nine plies, so deeper limits mean nothing.
-    #[error("depth limit {0} is outside 0..=9")]
+    /// The page's function takes any depth limit; past [`SearchParams::MAX`] a finished
+    /// game's score (`10 - depth`) would reach the search's ±[`INF`] sentinels.
+    #[error("depth limit {0} is outside 0..=999,999")]
     DepthLimit(u32),
-    /// A reduction beyond nine plies skips past any game.
-    #[error("reduction {0} is outside 0..=9")]
+    /// R is bounded like the depth limit it reduces.
+    #[error("reduction {0} is outside 0..=999,999")]
     Reduction(u32),
     /// Only `plain` and `null` exist.
     #[error("unknown mode {0:?} (expected plain or null)")]
@@ -76,17 +77,22 @@ pub struct SearchParams {
 }
 
 impl SearchParams {
-    /// Largest accepted depth limit and reduction.
-    pub const MAX: u32 = 9;
+    /// Largest accepted depth limit and reduction. The page's rules allow any limit
+    /// ("Reference implementation": the probe needs only `depth + R < depthLimit`); a limit
+    /// past the game's nine plies makes plain search exhaustive while the probes' jumped
+    /// depths still enter `score` ("Introduction": null move "only makes sense" for a
+    /// depth-limited search). This bound keeps every score strictly inside ±[`INF`].
+    pub const MAX: u32 = 999_999;
 
-    /// Validated parameters: depth limit and reduction in `0..=9`.
+    /// Validated parameters: depth limit and reduction in `0..=999,999`.
     ///
     /// # Example
     /// ```
     /// use nullmove_core::{Mode, SearchParams};
     /// let p = SearchParams::new(5, 3, Mode::Null).unwrap();
     /// assert_eq!((p.depth_limit(), p.reduction()), (5, 3));
-    /// assert!(SearchParams::new(10, 3, Mode::Null).is_err());
+    /// assert!(SearchParams::new(100, 3, Mode::Null).is_ok()); // past the game's end
+    /// assert!(SearchParams::new(1_000_000, 3, Mode::Null).is_err());
     /// ```
     pub fn new(depth_limit: u32, reduction: u32, mode: Mode) -> Result<Self, ParamError> {
         if depth_limit > Self::MAX {

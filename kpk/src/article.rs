@@ -136,7 +136,7 @@ pub struct TotalRow {
 }
 
 /// The totals of `rows`: per configuration and evaluation, in the rows' order, over every
-/// depth limit and R, then at each R.
+/// depth limit and R, then at each R it was searched at (a preset only at its own).
 #[must_use]
 pub fn totals(rows: &[SweepRow]) -> Vec<TotalRow> {
     let mut groups: Vec<(&str, Evaluation)> = Vec::new();
@@ -145,11 +145,15 @@ pub fn totals(rows: &[SweepRow]) -> Vec<TotalRow> {
             groups.push((r.configuration.as_str(), r.evaluation));
         }
     }
-    let mut reductions: Vec<u32> = rows.iter().map(|r| r.reduction).collect();
-    reductions.sort_unstable();
-    reductions.dedup();
     let mut out = Vec::new();
     for (name, evaluation) in groups {
+        let mut reductions: Vec<u32> = rows
+            .iter()
+            .filter(|r| r.configuration == name && r.evaluation == evaluation)
+            .map(|r| r.reduction)
+            .collect();
+        reductions.sort_unstable();
+        reductions.dedup();
         let lines = std::iter::once(None).chain(reductions.iter().copied().map(Some));
         for reduction in lines {
             let t = total(rows, name, evaluation, reduction);

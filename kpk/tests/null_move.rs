@@ -100,20 +100,23 @@ fn totals_sum_the_rows_they_print() {
     assert_eq!((at_one.wrong, at_one.rows), (2, 1));
     assert_eq!(total(&rows, "verify_tn", Evaluation::Exact, None).rows, 0);
     let lines = totals(&rows);
-    // Per configuration and evaluation, in the rows' order: all, R 0, R 1.
+    // Per configuration and evaluation, in the rows' order: all, then each R it was
+    // searched at (no empty line at an R only another configuration ran).
     let keys: Vec<(&str, Evaluation, Option<u32>)> = lines
         .iter()
         .map(|t| (t.configuration.as_str(), t.evaluation, t.reduction))
         .collect();
-    let group = |name, evaluation| [None, Some(0), Some(1)].map(|r| (name, evaluation, r));
     assert_eq!(
         keys,
         [
-            group("page", Evaluation::Exact),
-            group("page", Evaluation::Heuristic),
-            group("in_check", Evaluation::Exact)
+            ("page", Evaluation::Exact, None),
+            ("page", Evaluation::Exact, Some(0)),
+            ("page", Evaluation::Exact, Some(1)),
+            ("page", Evaluation::Heuristic, None),
+            ("page", Evaluation::Heuristic, Some(0)),
+            ("in_check", Evaluation::Exact, None),
+            ("in_check", Evaluation::Exact, Some(0)),
         ]
-        .concat()
     );
     let page_all = &lines[0];
     assert_eq!(
@@ -127,6 +130,6 @@ fn totals_sum_the_rows_they_print() {
         (2, 7, 7, 2_000, 1_600)
     );
     assert!((page_all.saving_percent - 20.0).abs() < 1e-9);
-    // A reduction with no row of its own sums nothing.
-    assert_eq!((lines[5].nodes_plain, lines[5].nodes_null), (0, 0));
+    // Every line sums rows of its own.
+    assert!(lines.iter().all(|t| t.nodes_plain > 0), "{lines:?}");
 }

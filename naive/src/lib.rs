@@ -13,7 +13,9 @@ use nullmove_core::{
     RootReport, RootTracker, SearchParams, Stats, Value,
 };
 
-/// `winner(board)` from the Iterative Deepening page: `'X'`, `'O'` or `null`.
+/// `winner(board)`: `'X'`, `'O'` or `null`. The page calls it without printing it or naming
+/// its source (it names only `heuristic()` and `score()` as the Iterative Deepening page's);
+/// ours reads the eight lines of SPEC.md's "The game".
 #[must_use]
 pub fn winner(board: &Board) -> Option<Player> {
     for [a, b, c] in LINES {

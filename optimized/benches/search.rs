@@ -1,11 +1,15 @@
 //! Nodes per second, measured: the page's published scenarios, the exhaustive workload, a
-//! hand-specialized searcher and the `minimax` crate as peers.
+//! hand-specialized searcher and the `minimax` crate as peers, on tic-tac-toe and on
+//! standard Connect Four ([`connect_four`]).
 //!
 //! `cargo bench -p nullmove-optimized` (or `cargo bench` at the workspace root) runs every
 //! group; `cargo bench -p nullmove-optimized -- 'depth 9 R 1'` runs one. Each benchmark's
 //! throughput is its node count (`Throughput::Elements`), so criterion's `thrpt` line reads
 //! in nodes per second. Node counts are computed and asserted before timing, so a benchmark
 //! cannot time a search that visits the wrong nodes.
+
+#[path = "search/connect_four.rs"]
+mod connect_four;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -348,6 +352,7 @@ fn main() {
     scenarios(&mut c);
     generic_vs_hand(&mut c);
     peer_minimax(&mut c);
+    connect_four::peer_minimax(&mut c);
     all_positions(&mut c);
     c.final_summary();
 }

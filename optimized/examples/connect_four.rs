@@ -10,9 +10,18 @@
 //! too, and the table shows the move it would play, its nodes, and whether that move is
 //! worse than plain's by plain's own depth-limited values (Connect Four is full of zugzwang,
 //! where passing is not the worst a side can do, so an unguarded null move errs here).
+//!
+//! Then the deep searcher on the standard board of seven columns and six rows: over 300
+//! random positions at depth 7, each configuration's nodes and the positions where its move
+//! is worse than plain deep search's by plain's exact values; the guarded configuration
+//! that pays is the one with the fewest nodes among those that never chose a worse move.
 
-use nullmove_optimized::connect_four::ConnectFour;
-use nullmove_optimized::{Config, Game, Guards, INF, ReductionRule, Report, Searcher, search};
+use std::collections::HashMap;
+
+use nullmove_optimized::connect_four::{ConnectFour, Standard};
+use nullmove_optimized::{
+    Config, DeepSearcher, Game, Guards, INF, ReductionRule, Report, Searcher, search,
+};
 
 /// The board of this table: six columns and five rows (the library's [`ConnectFour`], whose
 /// default is the standard seven by six), small enough for plain search to depth 10 at
@@ -43,6 +52,15 @@ fn main() {
     };
     println!("\nthe game: {plies} plies, {result}\n");
     print_totals(&configurations, &tallies);
+    let deep = deep_configurations();
+    let positions = random_positions(DEEP_POSITIONS);
+    println!(
+        "\nthe deep searcher, 7 columns x 6 rows, {DEEP_POSITIONS} random positions at depth \
+         {DEEP_DEPTH} (worse: worth less than plain's move by plain's exact values)\n"
+    );
+    let tallies = deep_tallies(&positions, DEEP_DEPTH, &deep);
+    print_totals(&deep, &tallies);
+    println!("\npays: {}", pays(&deep, &tallies));
 }
 
 /// The depth limit from the only argument (10 without one).
@@ -127,7 +145,9 @@ fn play(
             // root's move loop makes it), with the open window, so exact.
             let mut child = game;
             child.play(mv);
-            let (worth, _) = judge.search_window(child, &plain, 1, -INF, INF);
+            let (worth, _) = judge
+                .search_window(child, &plain, 1, -INF, INF)
+                .expect("the open window");
             let worse = if game.maximizing() {
                 worth < best
             } else {
@@ -168,9 +188,138 @@ fn print_totals(configurations: &[(&str, Guards)], tallies: &[Tally]) {
     }
 }
 
+/// The deep searcher's table: search by search, so small (2^16 slots).
+const DEEP_TT_BITS: u32 = 16;
+/// The deep table's depth and positions.
+const DEEP_DEPTH: u32 = 7;
+const DEEP_POSITIONS: usize = 300;
+
+/// The deep searcher's configurations, plain first: the presets that differ on Connect
+/// Four (`npm` is `r3` without the threat guard here: a position with a move has material),
+/// the page's unguarded R 2, and R 2 and R 3 with a minimum probe depth of one ply.
+fn deep_configurations() -> [(&'static str, Guards); 9] {
+    let k1 = |g: Guards| Guards {
+        min_probe_depth: 1,
+        ..g
+    };
+    [
+        ("plain", Guards::NO_NULL_MOVE),
+        ("null R2", Guards::unguarded(2)),
+        ("r2", Guards::R2),
+        ("r2 k1", k1(Guards::R2)),
+        ("r3", Guards::R3),
+        ("r3 k1", k1(Guards::R3)),
+        ("adaptive", Guards::ADAPTIVE),
+        ("verified", Guards::VERIFIED),
+        ("stockfish", Guards::STOCKFISH),
+    ]
+}
+
+/// `n` positions of the standard board, each after 4 to 24 random moves from the empty
+/// board (a fixed sequence: xorshift64 from a fixed seed), none of them finished.
+fn random_positions(n: usize) -> Vec<Standard> {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut below = |k: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % k as u64) as usize
+    };
+    let mut positions = Vec::with_capacity(n);
+    while positions.len() < n {
+        let mut game = Standard::new();
+        for _ in 0..4 + below(21) {
+            if game.terminal_score(0).is_some() {
+                break;
+            }
+            let moves: Vec<u8> = game.moves().collect();
+            game.play(moves[below(moves.len())]);
+        }
+        if game.terminal_score(0).is_none() {
+            positions.push(game);
+        }
+    }
+    positions
+}
+
+/// Each configuration of the deep searcher on every position at `depth`: its nodes, its
+/// moves other than plain's, and those worth less than plain's value, each move worth what
+/// plain deep search gives its child (one call below the root, open window: exact).
+fn deep_tallies(
+    positions: &[Standard],
+    depth: u32,
+    configurations: &[(&str, Guards)],
+) -> Vec<Tally> {
+    let mut tallies: Vec<Tally> = configurations.iter().map(|_| Tally::default()).collect();
+    let mut searcher = DeepSearcher::with_table(Standard::new(), Some(DEEP_TT_BITS));
+    let mut judge = DeepSearcher::with_table(Standard::new(), Some(DEEP_TT_BITS));
+    let below = Config::new(depth - 1);
+    for &position in positions {
+        let mut worth = HashMap::new();
+        let mut plain = None;
+        for ((_, guards), tally) in configurations.iter().zip(&mut tallies) {
+            searcher.set_game(position);
+            let config = Config::new(depth).with_guards(*guards);
+            let report = &searcher
+                .search(&config, |_| {})
+                .expect("a depth in range")
+                .root;
+            let mv = report.best_move.expect("a position in play has a move");
+            let value = *worth.entry(mv).or_insert_with(|| {
+                let mut child = position;
+                child.play(mv);
+                judge.set_game(child);
+                judge
+                    .search_window(&below, 1, -INF, INF)
+                    .expect("a search in range")
+            });
+            let (best, best_move) = *plain.get_or_insert((report.value, mv));
+            if mv == best_move {
+                assert_eq!(value, best, "plain's move is worth plain's value");
+            }
+            let worse = if position.maximizing() {
+                value < best
+            } else {
+                value > best
+            };
+            tally.nodes += report.stats.shared.nodes;
+            tally.differs += u32::from(mv != best_move);
+            tally.worse += u32::from(worse);
+        }
+    }
+    tallies
+}
+
+/// The configuration that pays: the fewest nodes among those that never chose a worse move.
+fn pays(configurations: &[(&str, Guards)], tallies: &[Tally]) -> String {
+    let (name, t) = configurations
+        .iter()
+        .zip(tallies)
+        .filter(|(_, t)| t.worse == 0)
+        .min_by_key(|(_, t)| t.nodes)
+        .expect("plain never chooses a worse move");
+    format!(
+        "{} ({:.2}x plain's nodes, no worse move)",
+        name.0,
+        t.nodes as f64 / tallies[0].nodes as f64
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each configuration's name, nodes, moves other than plain's and worse moves.
+    fn rows<'a>(
+        configurations: &[(&'a str, Guards)],
+        tallies: &[Tally],
+    ) -> Vec<(&'a str, u64, u32, u32)> {
+        configurations
+            .iter()
+            .zip(tallies)
+            .map(|((name, _), t)| (*name, t.nodes, t.differs, t.worse))
+            .collect()
+    }
 
     /// The README's "Your own game" table, at the example's default depth limit 10: per
     /// configuration, nodes over the game, moves other than plain's, worse moves.
@@ -179,13 +328,8 @@ mod tests {
         let configurations = configurations();
         let config = |guards| Config::new(10).with_guards(guards);
         let (tallies, end, plies) = play(Connect4::new(), &configurations, &config);
-        let rows: Vec<(&str, u64, u32, u32)> = configurations
-            .iter()
-            .zip(&tallies)
-            .map(|((name, _), t)| (*name, t.nodes, t.differs, t.worse))
-            .collect();
         assert_eq!(
-            rows,
+            rows(&configurations, &tallies),
             [
                 ("plain", 489_937, 0, 0),
                 ("null R2", 627_525, 3, 3),
@@ -197,5 +341,33 @@ mod tests {
             ]
         );
         assert!(end.terminal_score(0).is_some() && plies > 0);
+    }
+
+    /// The deep searcher's table on the first 50 of its 300 positions (the README shows all
+    /// 300, from `cargo run --release --example connect_four`): per configuration, nodes,
+    /// moves other than plain's, worse moves, and the configuration that pays.
+    #[test]
+    fn the_deep_table_on_a_fixed_subset() {
+        let configurations = deep_configurations();
+        let positions = random_positions(DEEP_POSITIONS);
+        let tallies = deep_tallies(&positions[..50], DEEP_DEPTH, &configurations);
+        assert_eq!(
+            rows(&configurations, &tallies),
+            [
+                ("plain", 156_046, 0, 0),
+                ("null R2", 97_333, 7, 5),
+                ("r2", 124_515, 3, 3),
+                ("r2 k1", 154_150, 0, 0),
+                ("r3", 89_092, 5, 5),
+                ("r3 k1", 124_091, 5, 5),
+                ("adaptive", 124_515, 3, 3),
+                ("verified", 98_331, 5, 5),
+                ("stockfish", 75_559, 4, 4),
+            ]
+        );
+        assert_eq!(
+            pays(&configurations, &tallies),
+            "r2 k1 (0.99x plain's nodes, no worse move)"
+        );
     }
 }

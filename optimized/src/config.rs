@@ -67,6 +67,8 @@ impl Config {
 
     /// The same configuration keeping the principal variation (`true`, the default) or not:
     /// a search that only needs the best move and the root values saves the bookkeeping.
+    /// Either way the search visits the same nodes and calls the game exactly as often: the
+    /// line is made of what the search saw, nothing is played or evaluated again for it.
     #[must_use]
     pub const fn with_pv(self, pv: bool) -> Self {
         Self { pv, ..self }

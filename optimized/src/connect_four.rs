@@ -36,9 +36,6 @@ pub const WIN: Value = 1_000;
 /// The standard board: seven columns, six rows.
 pub type Standard = ConnectFour<7, 6>;
 
-/// Room for the windows of four of any board that fits ([`ConnectFour`]'s size rule).
-const MAX_WINDOWS: usize = 128;
-
 /// A Connect Four position on a board of `COLUMNS` x `ROWS` (at least 4 x 1 or 1 x 4, with
 /// `COLUMNS * (ROWS + 1)` at most 63 bits): the first player's stones, all stones, and who
 /// is to move (kept apart from the stones, since a null move hands the move over without a
@@ -50,12 +47,6 @@ pub struct ConnectFour<const COLUMNS: u32 = 7, const ROWS: u32 = 6> {
     first_to_move: bool,
 }
 
-/// A board's windows of four cells, as bit masks: the cells the evaluation counts together.
-struct Windows {
-    masks: [u64; MAX_WINDOWS],
-    len: usize,
-}
-
 impl<const COLUMNS: u32, const ROWS: u32> ConnectFour<COLUMNS, ROWS> {
     /// Bits per column: the rows and one spare bit on top, so that lines cannot wrap.
     const HEIGHT: u32 = ROWS + 1;
@@ -64,6 +55,7 @@ impl<const COLUMNS: u32, const ROWS: u32> ConnectFour<COLUMNS, ROWS> {
     const FITS: () = assert!(
         COLUMNS >= 1
             && ROWS >= 1
+            && COLUMNS as usize <= MAX_COLUMNS
             && (COLUMNS >= 4 || ROWS >= 4)
             && COLUMNS * (ROWS + 1) <= 63
             && COLUMNS <= u8::MAX as u32,
@@ -83,40 +75,34 @@ impl<const COLUMNS: u32, const ROWS: u32> ConnectFour<COLUMNS, ROWS> {
     /// Every cell of the board.
     const FULL: u64 = Self::BOTTOM * ((1 << ROWS) - 1);
 
-    /// Every window of four cells on the board.
-    const WINDOWS: Windows = {
-        let mut w = Windows {
-            masks: [0; MAX_WINDOWS],
-            len: 0,
-        };
+    /// The four directions of a line (up, right, up-right, down-right) as steps between
+    /// the bits of neighbouring cells.
+    const STEPS: [u32; 4] = [1, Self::HEIGHT, Self::HEIGHT + 1, Self::HEIGHT - 1];
+
+    /// For each direction of [`ConnectFour::STEPS`], the cells a window of four cells in
+    /// that direction starts from (its lowest bit), so that the window lies on the board.
+    const STARTS: [u64; 4] = {
+        let mut starts = [0; 4];
         let (c_max, r_max) = (COLUMNS as i32, ROWS as i32);
         let directions = [(0, 1), (1, 0), (1, 1), (1, -1)];
-        let mut c = 0;
-        while c < c_max {
-            let mut r = 0;
-            while r < r_max {
-                let mut d = 0;
-                while d < directions.len() {
-                    let (dc, dr) = directions[d];
+        let mut d = 0;
+        while d < 4 {
+            let (dc, dr) = directions[d];
+            let mut c = 0;
+            while c < c_max {
+                let mut r = 0;
+                while r < r_max {
                     let (ec, er) = (c + 3 * dc, r + 3 * dr);
                     if ec >= 0 && ec < c_max && er >= 0 && er < r_max {
-                        let mut mask = 0;
-                        let mut i = 0;
-                        while i < 4 {
-                            let cell = (c + i * dc) as u32 * Self::HEIGHT + (r + i * dr) as u32;
-                            mask |= 1_u64 << cell;
-                            i += 1;
-                        }
-                        w.masks[w.len] = mask;
-                        w.len += 1;
+                        starts[d] |= 1_u64 << (c as u32 * Self::HEIGHT + r as u32);
                     }
-                    d += 1;
+                    r += 1;
                 }
-                r += 1;
+                c += 1;
             }
-            c += 1;
+            d += 1;
         }
-        w
+        starts
     };
 
     /// The empty board, the first player to move.
@@ -181,6 +167,32 @@ impl<const COLUMNS: u32, const ROWS: u32> ConnectFour<COLUMNS, ROWS> {
         false
     }
 
+    /// The sum, over the windows of four cells holding none of `theirs`, of the square of
+    /// the stones of `mine` in each: every window of a direction at once, one bit each (at
+    /// its lowest cell), its count of stones added up in bit slices.
+    // PERF: against one mask per window and two popcounts each (69 windows on 7x6), plain
+    // search to depth 8 from the empty board: 388 instead of 1,204 instructions per node
+    // (`valgrind --tool=callgrind`, 20 searches; the same values on every position of 700
+    // random games, see the tests).
+    #[inline]
+    fn windows_score(mine: u64, theirs: u64) -> Value {
+        let mut score = 0;
+        for (&s, &starts) in Self::STEPS.iter().zip(&Self::STARTS) {
+            let free = starts & !(theirs | theirs >> s | theirs >> (2 * s) | theirs >> (3 * s));
+            let (a0, a1, a2, a3) = (mine, mine >> s, mine >> (2 * s), mine >> (3 * s));
+            // Two half adders and a full one: the count a0 + a1 + a2 + a3 in bits b0, b1, b2.
+            let (x, c1, y, c2) = (a0 ^ a1, a0 & a1, a2 ^ a3, a2 & a3);
+            let (b0, carry) = (x ^ y, x & y);
+            let b1 = c1 ^ c2 ^ carry;
+            let b2 = (c1 & c2) | (carry & (c1 | c2));
+            // count^2 = b0 + 4 b1 + 4 b0 b1 + 16 b2 (four stones leave b0 and b1 clear).
+            let ones = (free & b0).count_ones() + 4 * (free & b1).count_ones();
+            let more = 4 * (free & b0 & b1).count_ones() + 16 * (free & b2).count_ones();
+            score += (ones + more) as Value;
+        }
+        score
+    }
+
     /// Mixes [`ConnectFour::code`] (the 64-bit finalizer of `MurmurHash3`, a bijection): a table
     /// that picks slots by a key's low bits needs every bit of the position in them.
     const fn mixed(code: u64) -> u64 {
@@ -204,20 +216,30 @@ impl<const COLUMNS: u32, const ROWS: u32> Default for ConnectFour<COLUMNS, ROWS>
 #[derive(Debug, Clone)]
 pub struct Columns<const COLUMNS: u32, const ROWS: u32> {
     both: u64,
-    next: u32,
+    next: usize,
 }
 
+/// Room for the columns of any board that fits (`COLUMNS * (ROWS + 1) <= 63`).
+const MAX_COLUMNS: usize = 32;
+
 impl<const COLUMNS: u32, const ROWS: u32> Columns<COLUMNS, ROWS> {
-    /// The `i`-th column in search order: the centre (the left one of two), then one right,
-    /// one left, two right, two left...
-    const fn column(i: u32) -> u8 {
+    /// The columns in search order: the centre (the left one of two), then one right, one
+    /// left, two right, two left...
+    const ORDER: [u8; MAX_COLUMNS] = {
+        let mut order = [0; MAX_COLUMNS];
         let centre = (COLUMNS - 1) / 2;
-        (if i % 2 == 1 {
-            centre + i.div_ceil(2)
-        } else {
-            centre - i / 2
-        }) as u8
-    }
+        let mut i = 0;
+        while i < COLUMNS {
+            let c = if i % 2 == 1 {
+                centre + i.div_ceil(2)
+            } else {
+                centre - i / 2
+            };
+            order[i as usize] = c as u8;
+            i += 1;
+        }
+        order
+    };
 }
 
 impl<const COLUMNS: u32, const ROWS: u32> Iterator for Columns<COLUMNS, ROWS> {
@@ -225,8 +247,7 @@ impl<const COLUMNS: u32, const ROWS: u32> Iterator for Columns<COLUMNS, ROWS> {
 
     #[inline]
     fn next(&mut self) -> Option<u8> {
-        while self.next < COLUMNS {
-            let c = Self::column(self.next);
+        while let Some(&c) = Self::ORDER[..COLUMNS as usize].get(self.next) {
             self.next += 1;
             if self.both & ConnectFour::<COLUMNS, ROWS>::top(c) == 0 {
                 return Some(c);
@@ -287,17 +308,7 @@ impl<const COLUMNS: u32, const ROWS: u32> Game for ConnectFour<COLUMNS, ROWS> {
     #[inline]
     fn evaluate(&self) -> Value {
         let (first, second) = (self.first, self.second());
-        let windows = &Self::WINDOWS;
-        let mut score = 0;
-        for &w in &windows.masks[..windows.len] {
-            let (mine, theirs) = ((first & w).count_ones(), (second & w).count_ones());
-            if theirs == 0 {
-                score += (mine * mine) as Value;
-            } else if mine == 0 {
-                score -= (theirs * theirs) as Value;
-            }
-        }
-        score
+        Self::windows_score(first, second) - Self::windows_score(second, first)
     }
 
     /// The opponent, moving after a pass, would complete four at once.

@@ -93,6 +93,10 @@ pub enum Verification {
     /// depth, verification back on. As in their algorithm, a node that would verify probes
     /// only with at least two plies left.
     TabibiNetanyahu,
+    /// The page's own ("Pitfalls": re-verify a cutoff "with an ordinary search"): after a
+    /// fail-high, search the node itself with its real moves at full depth, no null move
+    /// anywhere below (plain alpha-beta); cut only if that fails high too.
+    Ordinary,
 }
 
 /// What the verification step makes of a probe that failed high.
@@ -115,6 +119,8 @@ pub(crate) struct Verifying {
     barred: Option<bool>,
     /// Tabibi–Netanyahu: below a shallower search, where fail-highs are trusted at once.
     off: bool,
+    /// The page's ordinary verification: inside it, where nobody passes.
+    ordinary: bool,
 }
 
 impl Verification {
@@ -128,6 +134,7 @@ impl Verification {
                 (state.barred.is_none() && remaining >= min_remaining).then_some(r)
             }
             Self::TabibiNetanyahu => (!state.off).then_some(1),
+            Self::Ordinary => (!state.ordinary).then_some(0),
         }
     }
 
@@ -140,6 +147,10 @@ impl Verification {
                 ..state
             },
             Self::TabibiNetanyahu => Verifying { off: true, ..state },
+            Self::Ordinary => Verifying {
+                ordinary: true,
+                ..state
+            },
         }
     }
 
@@ -149,17 +160,18 @@ impl Verification {
         match (self, fails) {
             (_, false) => Confirm::Search,
             (Self::TabibiNetanyahu, true) => Confirm::Value(score),
-            (Self::None | Self::Stockfish { .. }, true) => Confirm::Prune,
+            (Self::None | Self::Stockfish { .. } | Self::Ordinary, true) => Confirm::Prune,
         }
     }
 
     /// Whether the verification's own conditions let the side `maximizing` pass with
     /// `remaining` plies left: not barred by an enclosing Stockfish verification; under
     /// Tabibi–Netanyahu with verification on, at least two plies left (their `!verify ||
-    /// depth > 1`).
+    /// depth > 1`); never inside the page's ordinary verification.
     fn allows(self, state: Verifying, maximizing: bool, remaining: u32) -> bool {
         match self {
             Self::None => true,
+            Self::Ordinary => !state.ordinary,
             Self::Stockfish { .. } => state.barred != Some(maximizing),
             Self::TabibiNetanyahu => state.off || remaining >= 2,
         }
@@ -169,7 +181,8 @@ impl Verification {
 /// How a search uses the null move: whether it passes at all, with which reduction R,
 /// and under which guards. Every guard is off unless a field turns it on; with none on, a
 /// probe follows the page's rule exactly ("Reference implementation": not at the root,
-/// never twice in a row, and only where `depth + R < depthLimit`).
+/// never twice in a row, and only where the probe's child, R + 1 plies further down, lies
+/// before the depth limit).
 ///
 /// Windows and evaluations are the library's: from the maximizer's point of view, so "the
 /// bound the probe must prove" is beta when the maximizer is to move and alpha otherwise.
@@ -200,7 +213,7 @@ pub struct Guards {
     /// How R varies with the remaining depth.
     pub rule: ReductionRule,
     /// Minimum probe depth k: probe only if the probe itself still searches at least k real
-    /// plies, `depth + 1 + R + k <= depthLimit`; 0 is off. The page's search asks that
+    /// plies, `depth + 1 + R + k <= depth limit`; 0 is off. The page's search asks that
     /// much with k = 0 anyway ("Pitfalls": real engines refuse a null move once too little
     /// depth remains for the probe).
     pub min_probe_depth: u32,

@@ -8,11 +8,20 @@
 //! exact or a bound, the principal variation, and the node counts. [`Searcher`] searches
 //! many positions without allocating; [`search_traced`] shows every step as [`Event`]s.
 //!
-//! The search is, statement for statement, the null-move search of the algorithms page this
-//! workspace reproduces ("the page": its `nullMoveSearch`, "Reference implementation"), the
-//! guards around it are named after the engines and papers they come from, and on the
-//! page's own game, tic-tac-toe ([`tictactoe`]), it visits exactly the page's nodes, which
-//! the workspace checks on every reachable position. [`connect_four`] is a real game with
+//! The search is, step for step, the null-move search of the algorithms page this
+//! workspace reproduces ("the page", its "Reference implementation"): fail-soft alpha-beta
+//! in your move order, where a node may first pass and search the opponent's reply R plies
+//! shallower, and is cut if even that reaches its bound. The guards around it are named
+//! after the engines and papers they come from, and on the page's own game, tic-tac-toe
+//! ([`tictactoe`]), it visits exactly the page's nodes, which the workspace checks on every
+//! reachable position.
+//!
+//! **Values** are your game's: the page's searcher ([`search`], [`Searcher`]) returns the
+//! scores your [`Game::terminal_score`] and [`Game::evaluate`] give, unchanged (the pile
+//! game of [`search`]'s example scores a win `100 - depth`: won at ply 3, it reads 97). The
+//! deep searcher ([`DeepSearcher`]) scores a finished game itself, by distance: a win `n`
+//! plies from its root is [`MATE`]` - n` (the same pile, [`DeepGame`]'s example: 29,997).
+//! The two scales differ only in how a finished game is scored. [`connect_four`] is a real game with
 //! zugzwang, for both searchers, the benchmarks and your own experiments.
 //!
 //! # Example
@@ -75,6 +84,6 @@ pub use guards::{
 };
 pub use nullmove_core::{Game, INF, Stats, Value};
 pub use report::{Bound, Report, RootMove};
-pub use searcher::{Searcher, search, search_traced};
+pub use searcher::{SearchError, Searcher, search, search_traced};
 pub use tictactoe::{GuardedEngine, OptimizedEngine};
 pub use trace::{Event, EventSink, NoSink};

@@ -69,6 +69,12 @@ pub struct Report<M, S = Stats> {
     /// previous iteration's best, captures, killers).
     pub best_move: Option<M>,
     /// What the root call returns: the best move's value, from the maximizer's point of view.
+    /// On the page's searcher's scale, the game's own: [`Game::terminal_score`] and
+    /// [`Game::evaluate`] as the game gives them; on the deep searcher's, the same but for
+    /// finished games, which it scores by distance (`±(MATE - plies)`, [`crate::MATE`]).
+    ///
+    /// [`Game::terminal_score`]: crate::Game::terminal_score
+    /// [`Game::evaluate`]: crate::Game::evaluate
     pub value: Value,
     /// Every root move in the order searched, with its value and bound.
     pub moves: Vec<RootMove<M>>,

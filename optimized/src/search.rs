@@ -364,6 +364,10 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         }
         if let Some(s) = game.terminal_score(depth) {
             debug_assert!(-INF < s && s < INF, "scores stay inside the sentinels");
+            // A finished game has no line: its parent reads an empty row, not a stale one.
+            if Sd::PV {
+                self.lines.clear(depth);
+            }
             self.emit(|| Event::Leaf {
                 depth,
                 kind: LeafKind::Terminal,
@@ -472,7 +476,10 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     /// The node's line (its principal variation) changes only where a child's value is
     /// exact, strictly inside the window it was searched with: that child moved the window
     /// without cutting it. Fail-soft alpha-beta gives an exact node exactly one such last
-    /// child, its best, so a bound's line is never read.
+    /// child, its best, so a bound's line is never read. The line is made of what the
+    /// search saw, without asking the game anything again: a child's row (empty for a
+    /// finished game, see [`Run::visit`]) and, one ply above the limit, the first move that
+    /// reached the best leaf.
     #[allow(clippy::inline_always)] // measured: see the PERF note in `interior`
     #[inline(always)]
     fn moves<Sd: Side, const CHILD_LIMIT: u8, H: RootHook<G::Move>>(
@@ -493,6 +500,8 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         // --engine optimized`, 15 alternating runs on a VM whose timings swung by 30%: median
         // 158.6 -> 180.2 M nodes/s, best 190.7 -> 193.7.
         let mut leaves = 0;
+        // With the line kept, one ply above the limit: the first move to reach `best`.
+        let mut best_leaf = None;
         for mv in game.moves() {
             let mut child = game.clone();
             child.play(mv);
@@ -513,6 +522,16 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
                 leaves += 1;
             }
             let moved = if maximizing { alpha } else { beta };
+            if Sd::PV
+                && CHILD_LIMIT == limit::AT
+                && if maximizing {
+                    value > best
+                } else {
+                    value < best
+                }
+            {
+                best_leaf = Some(mv);
+            }
             if maximizing {
                 best = best.max(value);
                 alpha = alpha.max(best);
@@ -533,7 +552,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
             // The window moved without a cutoff: the child's value is exact.
             if Sd::PV && CHILD_LIMIT != limit::AT && moved != if maximizing { alpha } else { beta }
             {
-                self.line_through(game.clone(), depth, mv);
+                self.lines.set(depth, mv, true);
             }
         }
         self.stats.nodes += leaves;
@@ -542,39 +561,10 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
             "a move was searched"
         );
         if Sd::PV && CHILD_LIMIT == limit::AT && window.0 < best && best < window.1 {
-            self.line_to_leaf(game, depth, best);
+            let mv = best_leaf.expect("the best leaf is among the moves");
+            self.lines.set(depth, mv, false);
         }
         self.emit(|| Event::Return { depth, value: best });
         best
-    }
-
-    /// The line of a node at `depth` whose child by `mv` is exact: `mv` and the child's
-    /// line, unless the child is a finished game.
-    #[cold]
-    #[inline(never)]
-    fn line_through(&mut self, game: G, depth: u32, mv: G::Move) {
-        let mut child = game;
-        child.play(mv);
-        let from_child = child.terminal_score(depth + 1).is_none();
-        self.lines.set(depth, mv, from_child);
-    }
-
-    /// The line of an exact node one ply above the limit: its first move whose leaf is
-    /// worth `best` (the move loop keeps no move, so as to cost its leaves nothing).
-    #[cold]
-    #[inline(never)]
-    fn line_to_leaf(&mut self, game: &G, depth: u32, best: Value) {
-        for mv in game.moves() {
-            let mut child = game.clone();
-            child.play(mv);
-            let value = child
-                .terminal_score(depth + 1)
-                .unwrap_or_else(|| child.evaluate());
-            if value == best {
-                self.lines.set(depth, mv, false);
-                return;
-            }
-        }
-        debug_assert!(false, "the best leaf is among the moves");
     }
 }

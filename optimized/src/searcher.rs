@@ -18,8 +18,7 @@ use crate::{Bound, Config, Report, RootMove};
 /// The pile game of [`Game`]'s example: take 1 or 2, whoever empties the pile wins. From 4,
 /// the maximizer takes 1 and leaves a multiple of 3.
 /// ```
-/// use nullmove_core::{Game, Value};
-/// use nullmove_optimized::{search, Bound, Config, Guards};
+/// use nullmove_optimized::{search, Bound, Config, Game, Guards, Value};
 ///
 /// #[derive(Clone, Copy)]
 /// struct Pile { left: u8, max_to_move: bool }
@@ -67,8 +66,8 @@ pub fn search_traced<G: Game, S: EventSink<G::Move> + ?Sized>(
 ///
 /// # Example
 /// ```
-/// use nullmove_core::Position;
-/// use nullmove_optimized::{tictactoe::TicTacToe, Config, Guards, Searcher};
+/// use nullmove_optimized::tictactoe::{Position, TicTacToe};
+/// use nullmove_optimized::{Config, Guards, Searcher};
 /// let mut searcher = Searcher::new();
 /// let config = Config::new(5).with_guards(Guards::unguarded(3));
 /// let report = searcher.search(TicTacToe::from(Position::empty()), &config);
@@ -133,10 +132,21 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 
     /// One call of the recursive search on `game` at `depth` with the window
     /// `(alpha, beta)`, null move allowed, as a parent's move loop calls it: a search from
-    /// a node below some root. Returns the value and the counters.
+    /// a node below some root. Returns the value (fail-soft: at or below alpha an upper
+    /// bound, at or above beta a lower bound, between them exact) and the counters; the
+    /// report is left as the last [`Searcher::search`] made it.
     ///
-    /// # Panics
-    /// If the window is empty or outside `[-INF, INF]`.
+    /// # Example
+    /// ```
+    /// use nullmove_optimized::connect_four::{ConnectFour, WIN};
+    /// use nullmove_optimized::{Config, SearchError, Searcher, INF};
+    /// let mut searcher = Searcher::new();
+    /// let game: ConnectFour = "334455".parse().unwrap(); // the first player wins at once
+    /// let (value, _) = searcher.search_window(game, &Config::new(3), 0, -INF, INF).unwrap();
+    /// assert_eq!(value, WIN - 1);
+    /// let refused = searcher.search_window(game, &Config::new(3), 0, 5, 5);
+    /// assert_eq!(refused, Err(SearchError::Window(5, 5)));
+    /// ```
     pub fn search_window<G: Game<Move = M>>(
         &mut self,
         game: G,
@@ -144,15 +154,14 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         depth: u32,
         alpha: Value,
         beta: Value,
-    ) -> (Value, Stats) {
-        assert!(
-            -INF <= alpha && alpha < beta && beta <= INF,
-            "a window inside [-INF, INF]: ({alpha}, {beta})"
-        );
+    ) -> Result<(Value, Stats), SearchError> {
+        if !(-INF <= alpha && alpha < beta && beta <= INF) {
+            return Err(SearchError::Window(alpha, beta));
+        }
         let mut sink = NoSink;
         let mut run = Run::new(config, &mut sink, &mut self.lines);
         let value = run.enter(game, depth, alpha, beta, &mut NoHook);
-        (value, run.stats)
+        Ok((value, run.stats))
     }
 
     /// Grows the searcher's memory for searches to `depth_limit` with up to `root_moves`
@@ -176,6 +185,16 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     pub fn into_report(self) -> Report<M> {
         self.report
     }
+}
+
+/// Why a search was refused, in the same words as the deep searcher's
+/// [`crate::DeepError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// The window is empty or outside the scores.
+    #[error("window ({0}, {1}) is not a window: expected -INF <= alpha < beta <= INF")]
+    Window(Value, Value),
 }
 
 /// The root's hook: each root move with its value and bound, into the report, and the

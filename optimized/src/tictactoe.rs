@@ -3,16 +3,23 @@
 //! One 9-bit board per side (bit `c` is cell `c`, row-major: `0 1 2 / 3 4 5 / 6 7 8`).
 //! Beside the two bitboards the state keeps the board's base-3 key (`sum 3^c * (1 for X, 2
 //! for O)`), updated by one addition per move, which indexes one precomputed table
-//! answering, in one load, everything the page's function asks of a board: who has a line
-//! (`winner`), whether it is full (`emptyCells(board).length === 0`) and the heuristic
-//! ("Reference implementation"; the evaluation is the one `nullmove_core::eval`
-//! reconstructs).
+//! answering, in one load, everything the search asks of a board: who has a line, whether
+//! it is full, and the page's heuristic ("Reference implementation"; the evaluation is the
+//! one `nullmove_core::eval` reconstructs).
+//!
+//! [`TicTacToe`] is a [`Game`] and a [`crate::DeepGame`] like any other, and this module
+//! re-exports the vocabulary it is made from ([`Position`], [`Player`], ...). The engines
+//! ([`OptimizedEngine`], [`GuardedEngine`], [`search_window`]) serve the workspace's own
+//! engine interface (`nullmove_core::Engine`, with its `SearchParams` and `RootReport`): a
+//! crate outside the workspace that wants them depends on `nullmove-core` too.
 
 mod engine;
 
 pub use engine::{GuardedEngine, OptimizedEngine, search_window};
+/// Tic-tac-toe's vocabulary, which this module's states and moves are made from.
+pub use nullmove_core::{Board, Cell, Player, Position, PositionError};
 
-use nullmove_core::{Board, CELLS, Cell, Game, LINES, Player, Position, PositionError, Value};
+use nullmove_core::{CELLS, Game, LINES, Value};
 
 /// All nine cells as bits.
 const FULL: u16 = (1 << CELLS) - 1;
@@ -171,8 +178,8 @@ fn bitboards(board: &Board) -> (u16, u16) {
 ///
 /// # Example
 /// ```
-/// use nullmove_core::{Game, Player, Position};
-/// use nullmove_optimized::tictactoe::{Mark, TicTacToe};
+/// use nullmove_optimized::Game;
+/// use nullmove_optimized::tictactoe::{Mark, Player, Position, TicTacToe};
 /// let p: Position = "...O.X...".parse().unwrap();
 /// let mut g = TicTacToe::from(p);
 /// assert!(g.maximizing());
@@ -400,8 +407,8 @@ const LINE_MASKS: [u16; 8] = {
     m
 };
 
-/// The moves of one position: its empty cells, lowest first (the page's `emptyCells`
-/// order), each marked by the side to move. A copy of two small integers, no allocation.
+/// The moves of one position: its empty cells, lowest first (the page's order), each
+/// marked by the side to move. A copy of two small integers, no allocation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Marks {
     empty: u16,

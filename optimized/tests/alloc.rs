@@ -46,7 +46,9 @@ fn optimized_search_never_allocates() {
                 let report = searcher.search(TicTacToe::from(p), &config);
                 nodes += std::hint::black_box(report).stats.nodes;
                 let below = TicTacToe::new(p.board(), !p.side_to_move().is_maximizing());
-                let (_, stats) = searcher.search_window(below, &config, 1, -7, 7);
+                let (_, stats) = searcher
+                    .search_window(below, &config, 1, -7, 7)
+                    .expect("a window");
                 nodes += std::hint::black_box(stats).nodes;
                 searches += 2;
                 if i % 7 == 0 {

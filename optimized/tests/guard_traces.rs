@@ -114,6 +114,9 @@ impl GuardCheck {
                 self.broke(format!("{side} passes inside its own verification"));
             }
         }
+        if g.verification == Verification::Ordinary && !self.verifying.is_empty() {
+            self.broke(format!("{side} passes inside an ordinary verification"));
+        }
         if g.verification == Verification::TabibiNetanyahu
             && self.verifying.is_empty()
             && remaining < 2
@@ -157,7 +160,9 @@ impl GuardCheck {
                     Verification::Stockfish { min_remaining } => {
                         self.verifying.is_empty() && self.depth_limit - depth >= min_remaining
                     }
-                    Verification::TabibiNetanyahu => self.verifying.is_empty(),
+                    Verification::TabibiNetanyahu | Verification::Ordinary => {
+                        self.verifying.is_empty()
+                    }
                 };
                 if verifies {
                     self.broke(format!("an unverified prune at depth {depth}"));
@@ -222,6 +227,11 @@ impl EventSink for GuardCheck {
                         "a verification at depth {depth} without a fail-high"
                     ));
                 }
+                if self.guards.verification == Verification::Ordinary && target_depth != depth {
+                    self.broke(format!(
+                        "an ordinary verification at depth {depth} searches at {target_depth}"
+                    ));
+                }
                 self.verifying.push((side, depth));
                 self.pending = Some(self.top());
                 self.expect_call_at = Some(target_depth);
@@ -276,6 +286,10 @@ fn configurations() -> Vec<Guards> {
             threat: true,
             rule: ReductionRule::Adaptive,
             verification: Verification::TabibiNetanyahu,
+            ..PAGE
+        },
+        Guards {
+            verification: Verification::Ordinary,
             ..PAGE
         },
         Guards {

@@ -212,6 +212,23 @@ fn pitfall_verification_confirms_the_bad_cutoff() {
     assert_eq!(high, search(PAGE, &p, 3, 1, Mode::Null));
 }
 
+/// The page's own verification ("Pitfalls": re-verify a cutoff "with an ordinary search"):
+/// the pruned node searched again at full depth with no pass refutes the horizon probe, and
+/// the search finds the centre, worth 12, as plain search does.
+#[test]
+fn pitfall_ordinary_verification_refutes_the_bad_cutoff() {
+    let p = pitfall();
+    let ordinary = Guards {
+        verification: Verification::Ordinary,
+        ..PAGE
+    };
+    let r = search(ordinary, &p, 3, 1, Mode::Null);
+    assert_eq!((r.best_move, r.value), (Some(4), 12));
+    assert!(r.stats.verification_failures >= 1, "{:?}", r.stats);
+    let plain = search(PAGE, &p, 3, 1, Mode::Plain);
+    assert_eq!((plain.best_move, plain.value), (r.best_move, r.value));
+}
+
 // ---------------------------------------------------------------------------------------
 // Exact equivalences, on every position, depth limit 1..=9 and R 0..=6.
 

@@ -57,7 +57,7 @@ proptest! {
         let mode = if null { Mode::Null } else { Mode::Plain };
         let params = SearchParams::new(depth_limit, reduction, mode).unwrap();
         let naive = nullmove_naive::search_window(&board, depth, maximizing, alpha, beta, &params);
-        let optimized = search_window(&board, depth, maximizing, alpha, beta, &params);
+        let optimized = search_window(&board, depth, maximizing, alpha, beta, &params).expect("a window");
         prop_assert_eq!(naive, optimized);
     }
 
@@ -77,7 +77,7 @@ proptest! {
         let mode = if null { Mode::Null } else { Mode::Plain };
         let params = SearchParams::new(depth_limit, reduction, mode).unwrap();
         let naive = nullmove_naive::search_window(p.board(), depth, maximizing, alpha, beta, &params);
-        let optimized = search_window(p.board(), depth, maximizing, alpha, beta, &params);
+        let optimized = search_window(p.board(), depth, maximizing, alpha, beta, &params).expect("a window");
         prop_assert_eq!(naive, optimized);
     }
 }

@@ -94,8 +94,92 @@ fn line_is_sound(game: TicTacToe, depth_limit: u32, report: &Report<Mark>) -> Re
     Ok(())
 }
 
+thread_local! {
+    /// Calls of `play`, `terminal_score` and `evaluate` on this thread, by [`Counted`].
+    static CALLS: std::cell::Cell<[u64; 3]> = const { std::cell::Cell::new([0; 3]) };
+}
+
+/// A game that counts the calls the search makes of it.
+#[derive(Clone, Copy)]
+struct Counted<G>(G);
+
+fn count(i: usize) {
+    CALLS.with(|c| {
+        let mut n = c.get();
+        n[i] += 1;
+        c.set(n);
+    });
+}
+
+impl<G: Game> Game for Counted<G> {
+    type Move = G::Move;
+    type Moves = G::Moves;
+    fn maximizing(&self) -> bool {
+        self.0.maximizing()
+    }
+    fn moves(&self) -> Self::Moves {
+        self.0.moves()
+    }
+    fn play(&mut self, mv: Self::Move) {
+        count(0);
+        self.0.play(mv);
+    }
+    fn pass(&mut self) {
+        self.0.pass();
+    }
+    fn terminal_score(&self, depth: u32) -> Option<nullmove_core::Value> {
+        count(1);
+        self.0.terminal_score(depth)
+    }
+    fn evaluate(&self) -> nullmove_core::Value {
+        count(2);
+        self.0.evaluate()
+    }
+    fn null_allowed(&self) -> bool {
+        self.0.null_allowed()
+    }
+    fn pass_is_dangerous(&self) -> bool {
+        self.0.pass_is_dangerous()
+    }
+    fn material(&self) -> u32 {
+        self.0.material()
+    }
+}
+
+/// The calls of `play`, `terminal_score` and `evaluate` one search of `game` makes, and its
+/// report.
+fn calls<G: Game>(game: G, config: &Config) -> ([u64; 3], Report<G::Move>) {
+    CALLS.with(|c| c.set([0; 3]));
+    let report = search(Counted(game), config);
+    (CALLS.with(std::cell::Cell::get), report)
+}
+
+/// The principal variation costs no call of the game: with it and without, a search plays,
+/// asks for terminal scores and evaluates exactly as often (Connect Four from the empty
+/// board, 7 x 6 at depth 8 and 6 x 5 at depth 10, plain and under two presets; tic-tac-toe
+/// in [`the_line_ends_on_a_leaf_worth_the_root_value`]).
+#[test]
+fn the_line_costs_the_game_nothing() {
+    use nullmove_optimized::connect_four::{ConnectFour, Standard};
+    fn check<G: Game + Copy>(game: G, depth: u32) {
+        for g in [Guards::NO_NULL_MOVE, Guards::R2, Guards::STOCKFISH] {
+            let config = Config::new(depth).with_guards(g);
+            let (with, report) = calls(game, &config);
+            let (without, _) = calls(game, &config.with_pv(false));
+            assert_eq!(
+                with, without,
+                "{g} at depth {depth}: play, terminal, evaluate"
+            );
+            assert!(!report.pv.is_empty() && with[2] > 0);
+        }
+    }
+    check(Standard::new(), 8);
+    check(ConnectFour::<6, 5>::new(), 10);
+}
+
 /// Plain alpha-beta, the page's null move at R 0..=6 and three presets (whose probes never
-/// cut an exact node), every other position, depth limits 1..=9.
+/// cut an exact node), every other position, depth limits 1..=9; keeping the line changes
+/// nothing else, not even how often the search calls the game.
 #[test]
 fn the_line_ends_on_a_leaf_worth_the_root_value() {
     let guards: Vec<Guards> = (0..=6)
@@ -115,11 +199,16 @@ fn the_line_ends_on_a_leaf_worth_the_root_value() {
             for &g in &guards {
                 let config = Config::new(depth).with_guards(g);
                 let game = TicTacToe::from(p);
-                let report = search(game, &config);
+                let (calls_with, report) = calls(game, &config);
                 if let Err(e) = line_is_sound(game, depth, &report) {
                     return Some(format!("{g} depth {depth}: {e}"));
                 }
-                let without = search(game, &config.with_pv(false));
+                let (calls_without, without) = calls(game, &config.with_pv(false));
+                if calls_with != calls_without {
+                    return Some(format!(
+                        "{g} depth {depth}: the line calls the game {calls_with:?} against {calls_without:?}"
+                    ));
+                }
                 let expected = Report {
                     pv: Vec::new(),
                     ..report
@@ -132,4 +221,26 @@ fn the_line_ends_on_a_leaf_worth_the_root_value() {
         None
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A window that is none is refused by both searchers alike: the same error text, and
+/// nothing searched.
+#[test]
+fn both_searchers_refuse_a_bad_window_alike() {
+    use nullmove_optimized::{DeepError, DeepSearcher, INF, SearchError, Searcher};
+    let game = TicTacToe::from(Position::empty());
+    let config = Config::new(3);
+    let mut simple = Searcher::new();
+    let mut deep = DeepSearcher::new(game);
+    for (alpha, beta) in [(0, 0), (5, -5), (-INF - 1, 0), (0, INF + 1), (INF, INF)] {
+        let refused = simple.search_window(game, &config, 0, alpha, beta);
+        assert_eq!(refused, Err(SearchError::Window(alpha, beta)));
+        let deep_refused = deep.search_window(&config, 0, alpha, beta);
+        assert_eq!(deep_refused, Err(DeepError::Window(alpha, beta)));
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            deep_refused.unwrap_err().to_string()
+        );
+    }
+    assert!(simple.search_window(game, &config, 0, -INF, INF).is_ok());
 }

@@ -91,7 +91,7 @@ pub fn exact_root_with_side(board: &Board, side: Player, depth_limit: u32) -> Ro
 /// The game-theoretic value of `position` (depth limit 9 reaches every end of game).
 #[must_use]
 pub fn solve(position: &Position) -> Value {
-    exact_root(position, SearchParams::MAX).value
+    exact_root(position, CELLS as u32).value
 }
 
 /// The oracle as an [`Engine`]: it ignores mode and reduction and emits no events.

@@ -8,6 +8,7 @@ mod bench;
 mod chart;
 mod position;
 mod render;
+mod sprt;
 mod suite;
 mod table;
 
@@ -17,6 +18,7 @@ use serde::Serialize;
 
 pub use bench::BenchDoc;
 pub use position::PositionDoc;
+pub use sprt::SprtArgs;
 pub use suite::{ByPieces, SuiteDoc};
 
 use crate::common::{self, CliError, Io};
@@ -92,6 +94,9 @@ enum ChessCommand {
     /// The deep search's signature: a fixed set of positions under each configuration to a
     /// fixed depth, the node total and nodes per second.
     Bench(bench::BenchArgs),
+    /// A match's statistics from its counts: Elo with its 95% interval and, with
+    /// --elo0/--elo1, the SPRT's LLR and decision, as fishtest computes them.
+    Sprt(sprt::SprtArgs),
 }
 
 /// The document of `nullmove chess`, by subcommand.
@@ -104,6 +109,8 @@ pub enum Document {
     Suite(SuiteDoc),
     /// `bench`.
     Bench(BenchDoc),
+    /// `sprt`.
+    Sprt(nullmove_elo::Summary),
 }
 
 /// Builds the document of `nullmove chess` (no progress, no file written).
@@ -113,6 +120,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
             Ok(Document::Suite(suite::document(a, &Progress::hidden())?))
         }
         Some(ChessCommand::Bench(a)) => Ok(Document::Bench(bench::document(a)?)),
+        Some(ChessCommand::Sprt(a)) => Ok(Document::Sprt(sprt::document(a)?)),
         None => Ok(Document::Position(position::document(args)?)),
     }
 }
@@ -122,6 +130,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     match &args.command {
         Some(ChessCommand::Suite(a)) => suite::run(a, io),
         Some(ChessCommand::Bench(a)) => bench::run(a, io),
+        Some(ChessCommand::Sprt(a)) => sprt::run(a, io),
         None => {
             let doc = position::document(args)?;
             common::emit(io.out, args.json, &doc, position::render)?;

@@ -10,6 +10,7 @@ use nullmove_chess::analysis::{Change, FEW_PIECES, VerifiedShape};
 use super::suite::{BASELINE, SuiteDoc};
 use super::table::{Table, left, right};
 use crate::common::count;
+use nullmove_fixtures::confidence::{self, SplitTest};
 use nullmove_fixtures::numbers::{percent, ratio};
 
 /// Every table the document holds, under a heading that says what was searched.
@@ -51,6 +52,15 @@ pub(super) fn render(doc: &SuiteDoc, markdown: bool, out: &mut dyn Write) -> io:
             ),
         )?;
         changes(&b.split).write(markdown, out)?;
+        section(
+            out,
+            &format!(
+                "the same, tested ({}, few pieces against the rest): the rates of changed \
+                 moves and of solutions lost",
+                confidence::FISHER
+            ),
+        )?;
+        tests(&b.tests).write(markdown, out)?;
     }
     if doc.solved_depths.is_some() {
         section(
@@ -71,10 +81,13 @@ fn heading(doc: &SuiteDoc, out: &mut dyn Write) -> io::Result<()> {
         _ => String::new(),
     };
     let positions = count(doc.positions.len() as u64);
+    // `--limit` is a cap: a suite shorter than it is searched whole.
     let which = match (doc.limit, doc.suites.len()) {
-        (None, _) => format!("{positions} positions"),
-        (Some(_), 1) => format!("the first {positions} positions"),
-        (Some(n), _) => format!("the first {n} of each, {positions} positions"),
+        (Some(n), 1) if doc.positions.len() >= n => format!("the first {positions} positions"),
+        (Some(n), suites) if suites > 1 => {
+            format!("at most the first {n} of each, {positions} positions")
+        }
+        _ => format!("{positions} positions"),
     };
     writeln!(
         out,
@@ -227,6 +240,35 @@ fn changes(changes: &[Change]) -> Table {
             count(c.gained as u64),
             count(c.baseline_solved as u64),
             ratio(c.nodes, c.baseline_nodes),
+        ]);
+    }
+    t
+}
+
+/// `k/n` of one side of a test.
+fn of((k, n): (usize, usize)) -> String {
+    format!("{}/{}", count(k as u64), count(n as u64))
+}
+
+fn tests(tests: &[SplitTest]) -> Table {
+    let mut t = Table::new(vec![
+        left("configuration"),
+        right(format!("changed <={FEW_PIECES}")),
+        right("changed rest"),
+        right("p"),
+        right(format!("lost <={FEW_PIECES}")),
+        right("lost rest"),
+        right("p"),
+    ]);
+    for s in tests {
+        t.push(vec![
+            s.configuration.clone(),
+            of(s.changed_few),
+            of(s.changed_rest),
+            confidence::p_text(s.changed_p),
+            of(s.lost_few),
+            of(s.lost_rest),
+            confidence::p_text(s.lost_p),
         ]);
     }
     t

@@ -14,13 +14,13 @@ use nullmove_chess::analysis::{
 use nullmove_chess::{
     EpdEntry, PositionReport, Suite, SuiteReport, SuiteRow, parse_epd, run_suite_depths,
 };
+use nullmove_fixtures::confidence::{SplitTest, split_tests};
 use serde::Serialize;
 
 use super::{Config, MAX_DEPTH, parse_config, parse_depths};
 use crate::common::{self, CliError, Io};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
-use crate::refusals::nothing_to_do;
 
 /// The configuration every comparison is made against: plain alpha-beta.
 pub const BASELINE: &str = "none";
@@ -47,7 +47,7 @@ pub struct SuiteArgs {
     /// verified, stockfish, npm.
     #[arg(long, value_name = "A,B", value_delimiter = ',', value_parser = parse_config)]
     configs: Vec<Config>,
-    /// Only the first N positions of each suite.
+    /// At most the first N positions of each suite (a suite with fewer is searched whole).
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
     /// Against none at the deepest depth, by pieces on the board: moves changed, solutions
@@ -85,6 +85,9 @@ pub struct ByPieces {
     pub groups: Vec<Change>,
     /// Endgames with few pieces against the rest ([`ENDGAME_SPLIT`]).
     pub split: Vec<Change>,
+    /// The split tested, per configuration: two-sided Fisher exact p of the rates of
+    /// changed moves and of solutions lost.
+    pub tests: Vec<SplitTest>,
 }
 
 /// The document of `nullmove chess suite`.
@@ -92,7 +95,7 @@ pub struct ByPieces {
 pub struct SuiteDoc {
     /// The suites searched: a shipped suite's name, or the file as given.
     pub suites: Vec<String>,
-    /// `--limit`: the first positions of each suite, when given.
+    /// `--limit`: at most this many of each suite's first positions, when given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<usize>,
     /// The configurations, in the order asked.
@@ -175,16 +178,11 @@ fn sources(args: &SuiteArgs) -> Result<Vec<Source>, CliError> {
             return Err(CliError::Message(format!("{} is given twice", s.name)));
         }
     }
+    // A cap, as `head -n` is: a suite with fewer positions is searched whole, so one
+    // `--limit` serves a script that runs several suites.
     if let Some(n) = args.limit {
         if n == 0 {
             return Err(CliError::msg("--limit 0 would search no position"));
-        }
-        let largest = out.iter().map(|s| s.entries.len()).max().unwrap_or(0);
-        if n >= largest {
-            return Err(nothing_to_do(
-                &["--limit"],
-                &format!("with {n}: no suite given has more than {largest} positions"),
-            ));
         }
         for s in &mut out {
             s.entries.truncate(n);
@@ -266,11 +264,13 @@ fn measure(
                 against_baseline(last, BASELINE, groups)
                     .map_err(|e| CliError::Message(e.to_string()))
             };
+            let split = compare(&ENDGAME_SPLIT)?;
             Ok(ByPieces {
                 depth: *depths.end(),
                 baseline: BASELINE,
                 groups: compare(&PIECE_GROUPS)?,
-                split: compare(&ENDGAME_SPLIT)?,
+                tests: split_tests(&split),
+                split,
             })
         })
         .transpose()?;

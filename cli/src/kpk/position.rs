@@ -7,7 +7,7 @@ use nullmove_core::{Mode, NoSink, Value};
 use nullmove_kpk::game::{Evaluation, NullRule};
 use nullmove_kpk::sweep::{self, Cutoff};
 use nullmove_kpk::{Kpk, Side, Table, Wdl};
-use nullmove_optimized::Guards;
+use nullmove_optimized::{Bound, Guards};
 use serde::Serialize;
 
 use super::{Args, RuleArg};
@@ -23,6 +23,9 @@ pub struct MoveReport {
     pub mv: String,
     /// What its child returned, from White's point of view.
     pub value: Value,
+    /// `exact`, or `upper` (the move is worth at most `value` to White: it failed low, or
+    /// a null-move cutoff below it said so) or `lower` (at least `value`).
+    pub bound: &'static str,
     /// The table's result after it, from White's point of view (`win`: White wins).
     pub wdl: Wdl,
 }
@@ -207,11 +210,17 @@ pub(super) fn position(args: &Args) -> Result<PositionReport, CliError> {
             null_probes: result.stats.null_probes,
             null_cutoffs: result.stats.null_cutoffs,
             moves: result
-                .moves()
-                .map(|(m, value)| MoveReport {
-                    mv: m.to_string(),
-                    value,
-                    wdl: table.successor_wdl(&p.play(m)),
+                .root_moves()
+                .iter()
+                .map(|m| MoveReport {
+                    mv: m.mv.to_string(),
+                    value: m.value,
+                    bound: match m.bound {
+                        Bound::Exact => "exact",
+                        Bound::Upper => "upper",
+                        Bound::Lower => "lower",
+                    },
+                    wdl: table.successor_wdl(&p.play(m.mv)),
                 })
                 .collect(),
             wrong: sweep::is_wrong(&table, &p, evaluation, &result),
@@ -297,11 +306,21 @@ pub(super) fn render_position(report: &PositionReport, out: &mut dyn Write) -> i
     if let Some(leaf) = &report.leaf {
         return writeln!(out, "{leaf}, no move to search");
     }
-    writeln!(out, "{:<8} {:>8}  result after it", "move", "value")?;
+    writeln!(
+        out,
+        "{:<8} {:>8}  {:<16}  result after it",
+        "move", "value", "bound"
+    )?;
     for m in &s.moves {
+        // As `search` marks a move that failed low: its value only bounds the move's.
+        let bound = match m.bound {
+            "upper" => "bound: at most",
+            "lower" => "bound: at least",
+            _ => "",
+        };
         writeln!(
             out,
-            "{:<8} {:>8}  {}",
+            "{:<8} {:>8}  {bound:<16}  {}",
             m.mv,
             common::show_value(m.value),
             m.wdl.for_white()

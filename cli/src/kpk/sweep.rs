@@ -95,6 +95,19 @@ pub(super) fn render_sweep(report: &SweepReport, out: &mut dyn Write) -> io::Res
         "nodes_plain",
         "nodes_null"
     )?;
+    let presets: Vec<&str> = sweep::configurations()
+        .iter()
+        .filter(|c| c.own_reduction)
+        .map(|c| c.name)
+        .collect();
+    let r_of = |configuration: &str, reduction: u32| {
+        let mark = if presets.contains(&configuration) {
+            "*"
+        } else {
+            ""
+        };
+        format!("{reduction}{mark}")
+    };
     for r in &report.rows {
         writeln!(
             out,
@@ -102,7 +115,7 @@ pub(super) fn render_sweep(report: &SweepReport, out: &mut dyn Write) -> io::Res
             r.configuration,
             r.evaluation.name(),
             r.depth,
-            r.reduction,
+            r_of(&r.configuration, r.reduction),
             count(r.positions),
             count(r.wrong_plain),
             count(r.wrong_null),
@@ -110,6 +123,18 @@ pub(super) fn render_sweep(report: &SweepReport, out: &mut dyn Write) -> io::Res
             count(r.wrong_at_zugzwang),
             count(r.nodes_plain),
             count(r.nodes_null)
+        )?;
+    }
+    if report
+        .rows
+        .iter()
+        .any(|r| presets.contains(&r.configuration.as_str()))
+    {
+        writeln!(
+            out,
+            "* a preset fixes its own R ({}): it is searched at that R only, whatever \
+             --reductions asks",
+            presets.join(", ")
         )?;
     }
     writeln!(out)?;

@@ -10,8 +10,8 @@
 //! it takes no flag: not `--claim` (a selection of it), nor `--page`/`--article` (files).
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -24,10 +24,14 @@ use serde::Serialize;
 
 use super::Limits;
 use super::assets::ASSETS;
-use super::cache::Cache;
+use super::cache::{Abandoned, Cache};
+use super::cancel::Cancel;
 use super::error::ApiError;
-use super::gate::Gate;
+use super::gate::{Gate, LaneStats, Lanes};
 use super::guard::{self, Checks};
+use super::lane::{Lane, search_lane};
+use crate::common::{ModeArg, SearchArgs};
+use crate::guards::GuardArgs;
 use crate::{Command, audit, search, sweep, trace};
 
 /// The longest trace `/api/trace` sends, in events (the root report counts as one). Every
@@ -119,22 +123,62 @@ struct SweepEntry {
 }
 
 /// What the handlers share.
-struct AppState {
-    gate: Gate,
+pub struct AppState {
+    lanes: Lanes,
     /// Whether each route's flag takes a value (else it is a switch), read from the CLI.
     takes_value: HashMap<(&'static str, &'static str), bool>,
     sweeps: Cache<Arc<SweepEntry>>,
+    /// The audit cannot stop midway; it is computed once per server, whoever asks.
     audit: Cache<Bytes>,
 }
 
+/// What a busy light lane asks a client to wait: its work takes milliseconds.
+const LIGHT_RETRY: Duration = Duration::from_secs(1);
+
+/// What a busy heavy lane asks a client to wait: a sweep takes seconds.
+const HEAVY_RETRY: Duration = Duration::from_secs(5);
+
+impl AppState {
+    /// The lanes, caches and flag table of a server with `limits`.
+    #[must_use]
+    pub fn new(limits: Limits) -> Arc<Self> {
+        let gate = |name, workers, retry| {
+            Gate::new(name, workers, limits.max_waiting, limits.max_wait, retry)
+        };
+        Arc::new(Self {
+            lanes: Lanes {
+                light: gate("light", limits.light_workers, LIGHT_RETRY),
+                heavy: gate("heavy", limits.heavy_workers, HEAVY_RETRY),
+            },
+            takes_value: flag_kinds(),
+            sweeps: Cache::new(limits.cached_documents, Abandoned::Stop),
+            audit: Cache::new(1, Abandoned::Finish),
+        })
+    }
+
+    /// The lanes' state now.
+    #[must_use]
+    pub fn stats(&self) -> LaneStats {
+        self.lanes.stats()
+    }
+
+    fn gate(&self, lane: Lane) -> &Gate {
+        match lane {
+            Lane::Light => &self.lanes.light,
+            Lane::Heavy => &self.lanes.heavy,
+        }
+    }
+}
+
+/// The lane of a search or trace: light when its tree is small ([`search_lane`]).
+fn lane_of((search, guards): (&SearchArgs, &GuardArgs)) -> Lane {
+    let null = search.mode == Some(ModeArg::Null);
+    let verified = guards.guards().verification != nullmove_optimized::Verification::None;
+    search_lane(&search.board, search.depth, null, verified)
+}
+
 /// The server's routes, behind the request checks.
-pub fn router(limits: Limits, local: SocketAddr) -> Router {
-    let state = Arc::new(AppState {
-        gate: Gate::new(limits.workers, limits.max_waiting, limits.max_wait),
-        takes_value: flag_kinds(),
-        sweeps: Cache::new(limits.cached_documents),
-        audit: Cache::new(1),
-    });
+pub fn router(state: Arc<AppState>, checks: Checks) -> Router {
     let mut app = Router::new()
         .route("/api", get(index))
         .route("/api/search", get(search_route))
@@ -149,7 +193,7 @@ pub fn router(limits: Limits, local: SocketAddr) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
         .layer(axum::middleware::from_fn_with_state(
-            Checks { limits, local },
+            Arc::new(checks),
             guard::check,
         ))
 }
@@ -246,9 +290,13 @@ async fn search_route(
     let Command::Search(args) = command(&state, "/api/search", params)? else {
         unreachable!("/api/search parses a search")
     };
+    let lane = lane_of(args.cost_inputs());
+    // Dropped with this handler when the client goes away.
+    let cancel = Cancel::new();
+    let _stop_when_gone = cancel.on_drop();
     let body = state
-        .gate
-        .run(move || json_bytes(&search::document(&args)?))
+        .gate(lane)
+        .run(&cancel, move |_| json_bytes(&search::document(&args)?))
         .await??;
     Ok(json_response(body))
 }
@@ -269,9 +317,12 @@ async fn trace_route(
     let Command::Trace(args) = command(&state, "/api/trace", params)? else {
         unreachable!("/api/trace parses a trace")
     };
+    let lane = lane_of(args.cost_inputs());
+    let cancel = Cancel::new();
+    let _stop_when_gone = cancel.on_drop();
     let body = state
-        .gate
-        .run(move || {
+        .gate(lane)
+        .run(&cancel, move |_| {
             let document = trace::document_within(&args, MAX_TRACE_EVENTS)?;
             json_bytes(&TraceBody {
                 document: &document,
@@ -296,11 +347,14 @@ async fn sweep_entry(
     let shared = Arc::clone(&state);
     state
         .sweeps
-        .get_or_compute(key, move || async move {
+        .get_or_compute(key, move |cancel| async move {
             shared
-                .gate
-                .run(move || {
-                    let document = sweep::document(&args)?;
+                .lanes
+                .heavy
+                .run(&cancel, move |cancel| {
+                    let Some(document) = sweep::document_until(&args, cancel.flag())? else {
+                        return Err(ApiError::Gone);
+                    };
                     let svg = sweep::chart(&args, &document)?;
                     Ok(Arc::new(SweepEntry {
                         json: json_bytes(&document)?,
@@ -338,18 +392,26 @@ async fn audit_route(
     let shared = Arc::clone(&state);
     let body = state
         .audit
-        .get_or_compute(String::new(), move || async move {
+        .get_or_compute(String::new(), move |cancel| async move {
             shared
-                .gate
-                .run(move || json_bytes(&audit::document(&args)?))
+                .lanes
+                .heavy
+                .run(&cancel, move |_| json_bytes(&audit::document(&args)?))
                 .await?
         })
         .await?;
     Ok(json_response(body))
 }
 
-/// `/api`: the routes, their parameters and what they answer with.
-async fn index() -> Response {
+/// `/api`: the routes, their parameters and what they answer with. It takes no parameter.
+async fn index(params: Params) -> Result<Response, ApiError> {
+    let Query(pairs) =
+        params.map_err(|e| ApiError::BadRequest(format!("a malformed query: {e}")))?;
+    if let Some((unknown, _)) = pairs.first() {
+        return Err(ApiError::BadRequest(format!(
+            "unknown parameter '{unknown}': /api takes none"
+        )));
+    }
     let routes: Vec<_> = ROUTES
         .iter()
         .map(|r| {
@@ -361,9 +423,9 @@ async fn index() -> Response {
             })
         })
         .collect();
-    json_response(Bytes::from(
+    Ok(json_response(Bytes::from(
         serde_json::json!({ "routes": routes }).to_string(),
-    ))
+    )))
 }
 
 async fn not_found(uri: Uri) -> ApiError {
@@ -420,14 +482,8 @@ mod tests {
         assert!(kinds[&("search", "board")]);
     }
 
-    fn state() -> AppState {
-        let limits = Limits::standard();
-        AppState {
-            gate: Gate::new(1, 0, limits.max_wait),
-            takes_value: flag_kinds(),
-            sweeps: Cache::new(1),
-            audit: Cache::new(1),
-        }
+    fn state() -> Arc<AppState> {
+        AppState::new(Limits::standard())
     }
 
     fn query(pairs: &[(&str, &str)]) -> Vec<(String, String)> {

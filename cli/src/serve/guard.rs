@@ -1,35 +1,122 @@
-//! What every request passes before any route sees it: small, addressed to this server,
-//! and answered with headers that keep a browser from doing more than showing it.
+//! What every request passes before any route sees it: small, addressed to this server by
+//! a name it was started for, and answered with headers that keep a browser from doing
+//! more than showing it.
 
-use std::net::SocketAddr;
+use std::net::IpAddr;
+use std::sync::Arc;
 
+use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::Limits;
+use super::conn::ConnState;
 use super::error::ApiError;
 
-/// What the checks need: the bounds, and the address listened on.
-#[derive(Debug, Clone, Copy)]
+/// Headers on every answer: everything served is this server's own, no other origin's
+/// scripts, styles or frames, no sniffing of types, no referrer, nothing kept by caches
+/// between versions.
+pub const SECURITY_HEADERS: [(&str, &str); 4] = [
+    (
+        "content-security-policy",
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    ),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("cache-control", "no-cache"),
+];
+
+/// The names a request's `Host` may carry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hosts {
+    /// This machine's: `localhost`, 127.0.0.0/8, `[::1]`.
+    Loopback,
+    /// Beyond loopback (`--allow-remote`): this machine's names, any IP address (a page
+    /// cannot rename itself to an address), and the names given.
+    Remote(Vec<String>),
+}
+
+impl Hosts {
+    /// Whether a `Host` header names this server: a name it accepts, with or without a
+    /// port. A page from elsewhere that renamed itself to this address (DNS rebinding)
+    /// carries its own name, and is refused.
+    #[must_use]
+    pub fn accept(&self, host: &str) -> bool {
+        let name = match host.strip_prefix('[') {
+            Some(v6) => v6.split(']').next().unwrap_or(""),
+            None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+        };
+        let ip = name.parse::<IpAddr>().ok();
+        if name.eq_ignore_ascii_case("localhost") || ip.is_some_and(|ip| ip.is_loopback()) {
+            return true;
+        }
+        match self {
+            Self::Loopback => false,
+            Self::Remote(names) => {
+                ip.is_some() || names.iter().any(|n| n.eq_ignore_ascii_case(name))
+            }
+        }
+    }
+
+    /// The names accepted, for the refusal.
+    fn describe(&self) -> String {
+        match self {
+            Self::Loopback => "localhost, 127.0.0.1 or [::1]".to_owned(),
+            Self::Remote(names) => {
+                let mut all = vec!["localhost", "an IP address"];
+                all.extend(names.iter().map(String::as_str));
+                let (last, rest) = all.split_last().expect("two names at least");
+                format!("{} or {last}", rest.join(", "))
+            }
+        }
+    }
+}
+
+/// What the checks need: the bounds, and the names this server answers to.
+#[derive(Debug, Clone)]
 pub struct Checks {
     /// The bounds.
     pub limits: Limits,
-    /// The address listened on.
-    pub local: SocketAddr,
+    /// The `Host` names accepted.
+    pub hosts: Hosts,
 }
 
-/// Refuses a request that is too large or, on a loopback server, addressed to another
-/// host; adds the security headers to every answer.
-pub async fn check(State(checks): State<Checks>, request: Request, next: Next) -> Response {
-    if let Err(e) = admit(&checks, &request) {
-        return secure(e.into_response());
+/// Refuses a request that is too large or addressed to another host; adds the security
+/// headers to every answer, and closes the connection after a request that sent a body
+/// (the wire layer reads no further than a head it has checked). Counts the request as in
+/// progress on its connection while it runs.
+pub async fn check(State(checks): State<Arc<Checks>>, request: Request, next: Next) -> Response {
+    let _in_progress = request
+        .extensions()
+        .get::<Arc<ConnState>>()
+        .map(ConnState::begin);
+    let has_body = has_body(request.headers());
+    let mut response = match admit(&checks, request).await {
+        Ok(request) => next.run(request).await,
+        Err(e) => e.into_response(),
+    };
+    let headers = response.headers_mut();
+    if has_body {
+        headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
     }
-    secure(next.run(request).await)
+    for (name, value) in SECURITY_HEADERS {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    response
 }
 
-fn admit(checks: &Checks, request: &Request) -> Result<(), ApiError> {
+/// Whether the request announces a body.
+fn has_body(headers: &HeaderMap) -> bool {
+    headers.contains_key(header::TRANSFER_ENCODING)
+        || headers
+            .get(header::CONTENT_LENGTH)
+            .is_some_and(|v| v.as_bytes() != b"0")
+}
+
+async fn admit(checks: &Checks, request: Request) -> Result<Request, ApiError> {
     let limits = checks.limits;
     let query = request.uri().query().unwrap_or("").len();
     if query > limits.max_query_bytes {
@@ -38,79 +125,49 @@ fn admit(checks: &Checks, request: &Request) -> Result<(), ApiError> {
             limits.max_query_bytes
         )));
     }
-    if let Some(length) = body_length(request.headers())? {
-        if length > limits.max_body_bytes {
-            return Err(ApiError::TooLarge(format!(
-                "the request body is {length} bytes, more than the {} this server takes \
-                 (the API reads none: every parameter goes in the query)",
-                limits.max_body_bytes
-            )));
-        }
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if !checks.hosts.accept(host) {
+        return Err(ApiError::Forbidden(format!(
+            "this server answers only requests addressed to {}, not to '{host}'",
+            checks.hosts.describe()
+        )));
     }
-    if checks.local.ip().is_loopback() {
-        let host = request
-            .headers()
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or("");
-        if !is_loopback_host(host) {
-            // A page from elsewhere that renamed itself to this address (DNS rebinding)
-            // must not reach a server that only this machine was meant to use.
-            return Err(ApiError::Forbidden(format!(
-                "this server answers only requests addressed to this machine \
-                 (localhost, 127.0.0.1 or [::1]), not to '{host}'"
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// The declared body length: `Content-Length`, or unbounded for a chunked body.
-fn body_length(headers: &HeaderMap) -> Result<Option<u64>, ApiError> {
-    if headers.contains_key(header::TRANSFER_ENCODING) {
-        return Ok(Some(u64::MAX));
-    }
-    headers
-        .get(header::CONTENT_LENGTH)
-        .map(|v| {
-            v.to_str()
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .ok_or_else(|| ApiError::BadRequest("a malformed Content-Length".to_owned()))
-        })
-        .transpose()
-}
-
-/// Whether a `Host` header names this machine: `localhost`, an address in 127.0.0.0/8 or
-/// `[::1]`, with or without a port.
-fn is_loopback_host(host: &str) -> bool {
-    let name = match host.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(""),
-        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    let too_large = |length: &str| {
+        ApiError::TooLarge(format!(
+            "the request body is {length}, more than the {} bytes this server takes (the API \
+             reads none: every parameter goes in the query)",
+            limits.max_body_bytes
+        ))
     };
-    name.eq_ignore_ascii_case("localhost")
-        || name
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
-}
-
-/// Everything served is this server's own: no other origin's scripts, styles or frames,
-/// no sniffing of types, no referrer, nothing kept by caches between versions.
-fn secure(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    for (name, value) in [
-        (
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-             connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-        ),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::REFERRER_POLICY, "no-referrer"),
-        (header::CACHE_CONTROL, "no-cache"),
-    ] {
-        headers.insert(name, HeaderValue::from_static(value));
+    if let Some(length) = request.headers().get(header::CONTENT_LENGTH) {
+        // The wire layer let through only whole numbers.
+        let length: u64 = length
+            .to_str()
+            .ok()
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(u64::MAX);
+        if length > limits.max_body_bytes {
+            return Err(too_large(&format!("{length} bytes")));
+        }
     }
-    response
+    if !request.headers().contains_key(header::TRANSFER_ENCODING) {
+        return Ok(request);
+    }
+    // A chunked body says its length only as it arrives: read up to the bound, in time.
+    let (parts, body) = request.into_parts();
+    let limit = usize::try_from(limits.max_body_bytes).unwrap_or(usize::MAX);
+    match tokio::time::timeout(limits.header_timeout, axum::body::to_bytes(body, limit)).await {
+        Ok(Ok(bytes)) => Ok(Request::from_parts(parts, Body::from(bytes))),
+        Ok(Err(_)) => Err(too_large("chunked and longer")),
+        Err(_) => Err(ApiError::Timeout(format!(
+            "the request body did not arrive within {:?}",
+            limits.header_timeout
+        ))),
+    }
 }
 
 #[cfg(test)]
@@ -119,6 +176,7 @@ mod tests {
 
     #[test]
     fn loopback_hosts() {
+        let hosts = Hosts::Loopback;
         for ok in [
             "127.0.0.1:8080",
             "127.0.0.1",
@@ -128,7 +186,7 @@ mod tests {
             "[::1]:8080",
             "[::1]",
         ] {
-            assert!(is_loopback_host(ok), "{ok}");
+            assert!(hosts.accept(ok), "{ok}");
         }
         for bad in [
             "",
@@ -139,7 +197,25 @@ mod tests {
             "[::2]:80",
             "127.0.0.1.nip.io",
         ] {
-            assert!(!is_loopback_host(bad), "{bad}");
+            assert!(!hosts.accept(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn remote_hosts_are_addresses_and_the_names_given() {
+        let hosts = Hosts::Remote(vec!["board.lan".to_owned()]);
+        for ok in [
+            "10.0.0.1:8080",
+            "[fe80::1]:80",
+            "board.lan:8080",
+            "BOARD.LAN",
+            "localhost",
+        ] {
+            assert!(hosts.accept(ok), "{ok}");
+        }
+        for bad in ["", "attacker.example:8080", "board.lan.attacker.example"] {
+            assert!(!hosts.accept(bad), "{bad}");
+        }
+        assert_eq!(hosts.describe(), "localhost, an IP address or board.lan");
     }
 }

@@ -3,80 +3,115 @@
 //! The API answers with the documents the commands print with `--json` (SPEC.md, `nullmove
 //! serve`): a request's query becomes the command's argv and goes through the CLI's own
 //! parser, so validation and error messages are the CLI's. Everything served is embedded in
-//! the binary. Safe by default: loopback only unless `--host` says otherwise, small requests
-//! only, each request's work bounded ([`Limits`]), a fixed number of computations at once.
+//! the binary. Safe by default: loopback only unless `--host` and `--allow-remote` say
+//! otherwise, and then only for requests that name it; small requests only, each request's
+//! work bounded ([`Limits`]) and stopped when its client goes away; a fixed number of
+//! computations at once, small searches in a lane of their own; connections capped, and
+//! closed when a head is slow or the connection idle.
 
 mod api;
 mod assets;
 mod cache;
+mod cancel;
+mod conn;
 mod error;
 mod gate;
 mod guard;
+mod lane;
+mod limits;
+mod wire;
 
 use std::future::Future;
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::Notify;
 
 use crate::common::{CliError, Io};
+use crate::refusals::nothing_to_do;
 
 pub use api::{MAX_TRACE_EVENTS, ROUTES, Route};
+pub use conn::Stopped;
+pub use gate::{GateStats, LaneStats};
+pub use lane::{LIGHT_NODES, tree_bound};
+pub use limits::{Limits, connection_cap};
+
+use api::AppState;
+use conn::Tracker;
+use guard::{Checks, Hosts};
 
 /// Arguments of `nullmove serve`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The address to listen on. The default, loopback, lets only this machine connect;
-    /// any other address lets the network in (e.g. 0.0.0.0: every interface).
-    #[arg(long, default_value = "127.0.0.1")]
+    /// The address to listen on: an IP address, or localhost. The default, loopback, lets
+    /// only this machine connect; any other needs --allow-remote.
+    #[arg(long, default_value = "127.0.0.1", value_parser = parse_host)]
     host: IpAddr,
     /// The port to listen on; 0 picks a free one (the address printed says which).
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// Listen beyond this machine, as a --host other than loopback asks: anyone who can
+    /// reach the address can use the server. Requests must still name it: by IP address,
+    /// localhost, or one of the NAMEs given (the names clients use, e.g. its DNS name).
+    #[arg(long, value_name = "NAME", num_args = 0.., value_delimiter = ',')]
+    allow_remote: Option<Vec<String>>,
 }
 
-/// The bounds every request lives within.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    /// Computations (search, trace, sweep, audit) running at once: the machine's cores.
-    pub workers: usize,
-    /// Requests waiting for a worker; one more is refused at once with 503.
-    pub max_waiting: usize,
-    /// How long a request may wait for a worker before it gets 503.
-    pub max_wait: Duration,
-    /// The longest query string read; a longer one gets 414.
-    pub max_query_bytes: usize,
-    /// The largest request body accepted (the API reads none); a larger one gets 413.
-    pub max_body_bytes: u64,
-    /// Long documents (sweeps, the audit) kept once computed.
-    pub cached_documents: usize,
-    /// How long a stopping server waits for the requests in progress.
-    pub drain: Duration,
-    /// Connections the kernel holds for the server before it accepts them.
-    pub backlog: u32,
+/// `--host`: an IP address, or `localhost` (127.0.0.1).
+fn parse_host(s: &str) -> Result<IpAddr, String> {
+    if s.eq_ignore_ascii_case("localhost") {
+        return Ok(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    }
+    s.parse()
+        .map_err(|_| "an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0) or localhost".to_owned())
 }
 
-impl Limits {
-    /// The bounds `nullmove serve` runs with.
-    #[must_use]
-    pub fn standard() -> Self {
-        Self {
-            workers: std::thread::available_parallelism().map_or(2, |n| n.get().min(16)),
-            max_waiting: 1024,
-            max_wait: Duration::from_secs(30),
-            max_query_bytes: 1024,
-            max_body_bytes: 1024,
-            cached_documents: 64,
-            drain: Duration::from_secs(10),
-            backlog: 1024,
+impl Args {
+    /// The names requests may address the server by; refuses a --host beyond loopback
+    /// without --allow-remote, and --allow-remote on loopback, where it changes nothing.
+    fn hosts(&self) -> Result<Hosts, CliError> {
+        match (self.host.is_loopback(), &self.allow_remote) {
+            (true, None) => Ok(Hosts::Loopback),
+            (true, Some(_)) => Err(nothing_to_do(
+                &["--allow-remote"],
+                &format!(
+                    "with --host {}: a loopback address lets only this machine connect",
+                    self.host
+                ),
+            )),
+            (false, None) => Err(CliError::Message(format!(
+                "--host {} listens beyond this machine: anyone who can reach it could use this \
+                 server; add --allow-remote to mean it",
+                self.host
+            ))),
+            (false, Some(names)) => {
+                if let Some(bad) = names.iter().find(|n| !is_host_name(n)) {
+                    return Err(CliError::Message(format!(
+                        "--allow-remote: '{bad}' is not a host name (letters, digits, '-' and \
+                         '.'; no port)"
+                    )));
+                }
+                Ok(Hosts::Remote(names.clone()))
+            }
         }
     }
 }
 
-/// Serves until Ctrl-C or SIGTERM, then lets the requests in progress finish.
+/// A DNS name as a `Host` header carries it, without port.
+fn is_host_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 253
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+}
+
+/// Serves until Ctrl-C or SIGTERM, then closes idle connections and lets the requests in
+/// progress finish.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let limits = Limits::standard();
+    let hosts = args.hosts()?;
     let runtime = runtime(limits)?;
     let stopped = runtime.block_on(async {
         let listener = bind(SocketAddr::new(args.host, args.port), limits)?;
@@ -97,46 +132,84 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
                 local.ip()
             )?;
         }
-        serve_until(listener, limits, stop).await
+        let state = AppState::new(limits);
+        Ok::<_, CliError>(serve_until(listener, limits, hosts, &state, stop).await)
     });
-    // A computation whose client left may still run: the process does not wait for it.
+    // A computation cut off at the drain's end may still run: the process does not wait.
     runtime.shutdown_timeout(Duration::from_millis(100));
     match stopped? {
-        Stopped::Drained => writeln!(io.out, "nullmove: stopped")?,
-        Stopped::CutOff => writeln!(
+        Stopped::Drained { answered: 0 } => writeln!(io.out, "nullmove: stopped")?,
+        Stopped::Drained { answered } => writeln!(
             io.out,
-            "nullmove: stopped, cutting off the requests still running after {} s",
-            limits.drain.as_secs()
+            "nullmove: stopped, once the {} in progress {} answered",
+            counted(answered),
+            if answered == 1 { "was" } else { "were" }
+        )?,
+        Stopped::CutOff { requests } => writeln!(
+            io.out,
+            "nullmove: stopped after {} s, cutting off the {} still running",
+            limits.drain.as_secs(),
+            counted(requests)
         )?,
     }
     Ok(0)
 }
 
+/// "1 request", "2 requests".
+fn counted(n: usize) -> String {
+    format!("{n} request{}", if n == 1 { "" } else { "s" })
+}
+
 /// A server on a thread of its own, for in-process callers (tests, load generators): the
-/// same routes and bounds as `nullmove serve`, stopped by [`Server::stop`] or on drop.
-#[derive(Debug)]
+/// same routes and checks as `nullmove serve`, loopback only, stopped by [`Server::stop`]
+/// or on drop.
 pub struct Server {
     addr: SocketAddr,
     stop: Arc<Notify>,
+    state: Arc<AppState>,
+    tracker: Arc<Tracker>,
     thread: Option<std::thread::JoinHandle<Result<Stopped, CliError>>>,
 }
 
-/// How a server stopped.
+impl std::fmt::Debug for Server {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Server")
+            .field("addr", &self.addr)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a running server is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stopped {
-    /// Every request in progress was answered.
-    Drained,
-    /// Some were still running when the drain time ran out.
-    CutOff,
+pub struct ServerStats {
+    /// Connections open.
+    pub connections: usize,
+    /// Requests in progress.
+    pub requests: usize,
+    /// The computations, by lane.
+    pub lanes: LaneStats,
 }
 
 impl Server {
-    /// Starts serving on `addr` (port 0: a free port) and returns once it listens.
+    /// Starts serving on `addr` (port 0: a free port) with `nullmove serve`'s bounds and
+    /// returns once it listens.
     pub fn start(addr: SocketAddr) -> Result<Self, CliError> {
-        let limits = Limits::standard();
+        Self::start_with(addr, Limits::standard())
+    }
+
+    /// [`Server::start`] with other bounds (tests shrink the timeouts).
+    pub fn start_with(addr: SocketAddr, limits: Limits) -> Result<Self, CliError> {
+        if !addr.ip().is_loopback() {
+            return Err(CliError::msg(
+                "an in-process server listens on loopback only",
+            ));
+        }
         let stop = Arc::new(Notify::new());
+        let state = AppState::new(limits);
+        let tracker = Arc::new(Tracker::default());
         let (bound, is_bound) = std::sync::mpsc::channel();
-        let stopper = Arc::clone(&stop);
+        let (stopper, shared, counted) =
+            (Arc::clone(&stop), Arc::clone(&state), Arc::clone(&tracker));
         let thread = std::thread::spawn(move || {
             let runtime = runtime(limits)?;
             let stopped = runtime.block_on(async {
@@ -150,7 +223,15 @@ impl Server {
                         return Err(e);
                     }
                 };
-                serve_until(listener, limits, async move { stopper.notified().await }).await
+                let stop = async move { stopper.notified().await };
+                let app = api::router(
+                    shared,
+                    Checks {
+                        limits,
+                        hosts: Hosts::Loopback,
+                    },
+                );
+                Ok(conn::accept_until(listener, app, limits, counted, stop).await)
             });
             runtime.shutdown_timeout(Duration::from_millis(100));
             stopped
@@ -159,6 +240,8 @@ impl Server {
             Ok(Ok(addr)) => Ok(Self {
                 addr,
                 stop,
+                state,
+                tracker,
                 thread: Some(thread),
             }),
             Ok(Err(e)) => Err(CliError::Message(e)),
@@ -172,8 +255,18 @@ impl Server {
         self.addr
     }
 
-    /// Stops accepting, lets the requests in progress finish (within the drain time) and
-    /// returns how that went.
+    /// What it is doing now.
+    #[must_use]
+    pub fn stats(&self) -> ServerStats {
+        ServerStats {
+            connections: self.tracker.connections(),
+            requests: self.tracker.requests(),
+            lanes: self.state.stats(),
+        }
+    }
+
+    /// Stops accepting, closes idle connections, lets the requests in progress finish
+    /// (within the drain time) and returns how that went.
     pub fn stop(mut self) -> Result<Stopped, CliError> {
         self.stop.notify_one();
         self.thread
@@ -194,12 +287,12 @@ impl Drop for Server {
 }
 
 /// The runtime a server runs on: one thread for the connections (they only wait), the
-/// blocking pool for the computations, which the gate keeps to `limits.workers` at once.
+/// blocking pool for the computations, which the lanes keep to their workers at once.
 fn runtime(limits: Limits) -> Result<tokio::runtime::Runtime, CliError> {
     tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
-        .max_blocking_threads(limits.workers + 2)
+        .max_blocking_threads(limits.light_workers + limits.heavy_workers + 2)
         .build()
         .map_err(|e| CliError::Message(format!("cannot start the server: {e}")))
 }
@@ -229,28 +322,16 @@ fn local_addr(listener: &tokio::net::TcpListener) -> Result<SocketAddr, CliError
         .map_err(|e| CliError::Message(format!("cannot read the address listened on: {e}")))
 }
 
-/// Serves on `listener` until `stop` resolves; then accepts no more connections and gives
-/// the requests in progress at most `limits.drain` to finish.
+/// Serves on `listener` until `stop` resolves (see [`conn::accept_until`]).
 async fn serve_until(
     listener: tokio::net::TcpListener,
     limits: Limits,
-    stop: impl Future<Output = ()> + Send + 'static,
-) -> Result<Stopped, CliError> {
-    let app = api::router(limits, local_addr(&listener)?);
-    let stopping = Arc::new(Notify::new());
-    let signalled = Arc::clone(&stopping);
-    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-        stop.await;
-        signalled.notify_one();
-    });
-    let task = tokio::spawn(server.into_future());
-    stopping.notified().await;
-    match tokio::time::timeout(limits.drain, task).await {
-        Ok(Ok(Ok(()))) => Ok(Stopped::Drained),
-        Ok(Ok(Err(e))) => Err(CliError::Message(format!("the server failed: {e}"))),
-        Ok(Err(e)) => Err(CliError::Message(format!("the server failed: {e}"))),
-        Err(_) => Ok(Stopped::CutOff),
-    }
+    hosts: Hosts,
+    state: &Arc<AppState>,
+    stop: impl Future<Output = ()>,
+) -> Stopped {
+    let app = api::router(Arc::clone(state), Checks { limits, hosts });
+    conn::accept_until(listener, app, limits, Arc::new(Tracker::default()), stop).await
 }
 
 /// Resolves on the first Ctrl-C (SIGINT) or SIGTERM. The handlers are installed before it

@@ -58,13 +58,71 @@ pub fn get(addr: SocketAddr, path: &str) -> std::io::Result<Answer> {
 
 /// Sends `request` as written and reads the whole answer (the server closes the connection).
 pub fn send(addr: SocketAddr, request: &str) -> std::io::Result<Answer> {
+    send_within(addr, request, TIMEOUT)
+}
+
+/// [`get`] for a long computation: the answer may take up to `timeout` (the audit's seconds
+/// of CPU take minutes on a machine shared by many builds).
+pub fn get_within(addr: SocketAddr, path: &str, timeout: Duration) -> std::io::Result<Answer> {
+    send_within(
+        addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+        timeout,
+    )
+}
+
+fn send_within(addr: SocketAddr, request: &str, timeout: Duration) -> std::io::Result<Answer> {
     let mut stream = TcpStream::connect_timeout(&addr, TIMEOUT)?;
-    stream.set_read_timeout(Some(TIMEOUT))?;
+    stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(TIMEOUT))?;
     stream.write_all(request.as_bytes())?;
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw)?;
     parse(&raw)
+}
+
+/// A connection to `addr`, with the tests' timeouts.
+pub fn connect(addr: SocketAddr) -> std::io::Result<TcpStream> {
+    let stream = TcpStream::connect_timeout(&addr, TIMEOUT)?;
+    stream.set_read_timeout(Some(TIMEOUT))?;
+    stream.set_write_timeout(Some(TIMEOUT))?;
+    Ok(stream)
+}
+
+/// Reads one answer off a connection that stays open: the head, then `Content-Length`
+/// bytes of body.
+pub fn read_answer(stream: &mut TcpStream) -> std::io::Result<Answer> {
+    let mut raw = Vec::new();
+    let mut byte = [0_u8; 1];
+    while !raw.ends_with(b"\r\n\r\n") {
+        if stream.read(&mut byte)? == 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                "closed before a whole head",
+            ));
+        }
+        raw.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&raw).to_ascii_lowercase();
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0_u8; length];
+    stream.read_exact(&mut body)?;
+    raw.extend(body);
+    parse(&raw)
+}
+
+/// Whether the server closes the connection: the next read ends (or is reset) rather than
+/// waiting out the tests' timeout.
+pub fn closed_by_server(stream: &mut TcpStream) -> bool {
+    let mut rest = Vec::new();
+    match stream.read_to_end(&mut rest) {
+        Ok(_) => true,
+        Err(e) => e.kind() == std::io::ErrorKind::ConnectionReset,
+    }
 }
 
 fn parse(raw: &[u8]) -> std::io::Result<Answer> {

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
+use nullmove_fixtures::numbers::count;
 use serde_json::{Value, json};
 
 use super::cli::{cli, cli_json, cli_refusal};
@@ -106,7 +107,8 @@ pub fn cases() -> Vec<Case> {
         });
     }
     cases.push(Case {
-        name: "sweep empty",
+        // Computed by its first request, then kept: every later one reads it.
+        name: "sweep empty (kept)",
         path: "/api/sweep?positions=empty".to_owned(),
         status: 200,
         body: Expected::Json(cli_json(&["sweep", "--positions", "empty"])),
@@ -227,12 +229,14 @@ fn judge(case: &Case, answer: &super::http::Answer) -> Result<(), String> {
 }
 
 impl Report {
-    /// The figures as a table: per case, requests and latency percentiles; then the totals.
+    /// The figures as a table, in the README's words and separators: per case, requests and
+    /// latency percentiles; then the totals.
     pub fn table(&self) -> String {
         let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1000.0);
         let pick = |l: &[Duration], q: f64| l[((l.len() - 1) as f64 * q).round() as usize];
+        let n = |n: usize| count(n as u64);
         let mut out = format!(
-            "{:<14} {:>8} {:>9} {:>9} {:>9}\n",
+            "{:<18} {:>8} {:>9} {:>9} {:>9}\n",
             "request", "count", "p50 ms", "p99 ms", "max ms"
         );
         for (name, l) in &self.latencies {
@@ -241,8 +245,8 @@ impl Report {
             }
             let _ = writeln!(
                 out,
-                "{name:<14} {:>8} {:>9} {:>9} {:>9}",
-                l.len(),
+                "{name:<18} {:>8} {:>9} {:>9} {:>9}",
+                n(l.len()),
                 ms(pick(l, 0.5)),
                 ms(pick(l, 0.99)),
                 ms(*l.last().expect("not empty"))
@@ -250,14 +254,14 @@ impl Report {
         }
         let _ = writeln!(
             out,
-            "{} requests, {} at once: {} correct, {} wrong, {} lost, in {:.2} s ({:.0} requests/s)",
-            self.requests,
-            self.concurrency,
-            self.correct,
-            self.wrong.len(),
-            self.lost.len(),
+            "{} requests, {} at once: {} correct, {} wrong, {} lost, in {:.2} s ({} requests/s)",
+            n(self.requests),
+            n(self.concurrency),
+            n(self.correct),
+            n(self.wrong.len()),
+            n(self.lost.len()),
             self.elapsed.as_secs_f64(),
-            self.requests as f64 / self.elapsed.as_secs_f64()
+            count((self.requests as f64 / self.elapsed.as_secs_f64()).round() as u64)
         );
         out
     }

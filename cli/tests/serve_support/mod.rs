@@ -16,7 +16,9 @@ use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 pub use cli::{cli, cli_json, cli_refusal, pinned_audit};
-pub use http::{Answer, TIMEOUT, get, query, send};
+pub use http::{
+    Answer, TIMEOUT, closed_by_server, connect, get, get_within, query, read_answer, send,
+};
 
 /// `nullmove serve ARGS` running as its own process, stopped by a signal.
 pub struct Spawned {

@@ -118,7 +118,9 @@ pub fn trace_cutoffs(
         .into_iter()
         .map(|(node, depth, alpha, beta, bound)| {
             let game = KpkGame::new(node, table, evaluation, rule);
-            let (plain_value, _) = searcher.search_window(game, &plain, depth, alpha, beta);
+            let (plain_value, _) = searcher
+                .search_window(game, &plain, depth, alpha, beta)
+                .expect("a probe's window is a window");
             let white = node.side_to_move() == crate::Side::White;
             let unsound = if white {
                 plain_value < bound

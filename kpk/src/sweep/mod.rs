@@ -22,7 +22,7 @@ pub use errors::{
 pub use example::{ArticleFixture, article_fixture};
 
 use nullmove_core::{Stats, Value};
-use nullmove_optimized::{Config, EventSink};
+use nullmove_optimized::{Config, EventSink, RootMove};
 
 use crate::game::{EXACT_WIN, Evaluation, KpkGame, NullRule};
 use crate::movegen::Move;
@@ -37,8 +37,8 @@ pub struct RootResult {
     /// The first move whose value strictly improves on all before it, `None` at a finished
     /// game or depth limit 0.
     pub best_move: Option<Move>,
-    /// Each root move with its child's value, in move order.
-    moves: Vec<(Move, Value)>,
+    /// Each root move with its child's value and whether that is a bound, in move order.
+    moves: Vec<RootMove<Move>>,
     /// The searcher's counters.
     pub stats: Stats,
 }
@@ -46,7 +46,13 @@ pub struct RootResult {
 impl RootResult {
     /// Each root move with the value its child returned (a bound when it failed low).
     pub fn moves(&self) -> impl Iterator<Item = (Move, Value)> + '_ {
-        self.moves.iter().copied()
+        self.moves.iter().map(|m| (m.mv, m.value))
+    }
+
+    /// Each root move with its value and whether the value is exact or a bound.
+    #[must_use]
+    pub fn root_moves(&self) -> &[RootMove<Move>] {
+        &self.moves
     }
 }
 
@@ -73,7 +79,7 @@ pub fn search<S: EventSink<Move> + ?Sized>(
     RootResult {
         value: report.value,
         best_move: report.best_move,
-        moves: report.moves.iter().map(|m| (m.mv, m.value)).collect(),
+        moves: report.moves.clone(),
         stats: report.stats,
     }
 }

@@ -113,11 +113,12 @@ fn every_position_of_random_games_follows_the_rules() {
 
 #[test]
 fn boards_have_their_windows_and_orders() {
-    assert_eq!(Standard::WINDOWS.len, 69);
-    assert_eq!(ConnectFour::<6, 5>::WINDOWS.len, 39);
-    for &w in &Standard::WINDOWS.masks[..69] {
-        assert_eq!(w.count_ones(), 4);
-        assert_eq!(w & !Standard::FULL, 0);
+    let windows = |starts: [u64; 4]| starts.iter().map(|s| s.count_ones()).sum::<u32>();
+    assert_eq!(windows(Standard::STARTS), 69);
+    assert_eq!(windows(ConnectFour::<6, 5>::STARTS), 39);
+    for (&s, &starts) in Standard::STEPS.iter().zip(&Standard::STARTS) {
+        let last = starts << (3 * s); // the windows' last cells, on the board
+        assert_eq!((starts | last) & !Standard::FULL, 0);
     }
     let order: Vec<u8> = Standard::new().moves().collect();
     assert_eq!(order, [3, 4, 2, 5, 1, 6, 0]);

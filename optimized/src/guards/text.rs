@@ -9,8 +9,8 @@ use super::{Guards, PRESETS, ReductionRule, Verification};
 /// Why a guards description was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GuardError {
-    /// Not one of the three forms of a verification.
-    #[error("verification {0:?}: expected none, stockfish:V (V at least 1) or tn")]
+    /// Not one of the four forms of a verification.
+    #[error("verification {0:?}: expected none, stockfish:V (V at least 1), tn or ordinary")]
     Verification(String),
     /// Neither a preset, `r=R` nor `unguarded-r=R` where a description starts.
     #[error(
@@ -46,6 +46,7 @@ impl fmt::Display for Verification {
             Self::None => f.write_str("none"),
             Self::Stockfish { min_remaining } => write!(f, "stockfish:{min_remaining}"),
             Self::TabibiNetanyahu => f.write_str("tn"),
+            Self::Ordinary => f.write_str("ordinary"),
         }
     }
 }
@@ -53,7 +54,7 @@ impl fmt::Display for Verification {
 impl FromStr for Verification {
     type Err = GuardError;
 
-    /// `none`, `stockfish:V` (V at least 1) or `tn`.
+    /// `none`, `stockfish:V` (V at least 1), `tn` or `ordinary` (the page's).
     ///
     /// # Example
     /// ```
@@ -61,6 +62,7 @@ impl FromStr for Verification {
     /// assert_eq!("stockfish:3".parse(), Ok(Verification::Stockfish { min_remaining: 3 }));
     /// assert_eq!("stockfish:16".parse(), Ok(Verification::Stockfish { min_remaining: 16 }));
     /// assert_eq!("tn".parse(), Ok(Verification::TabibiNetanyahu));
+    /// assert_eq!("ordinary".parse(), Ok(Verification::Ordinary));
     /// assert!("stockfish:0".parse::<Verification>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -68,6 +70,7 @@ impl FromStr for Verification {
         match s {
             "none" => Ok(Self::None),
             "tn" => Ok(Self::TabibiNetanyahu),
+            "ordinary" => Ok(Self::Ordinary),
             _ => {
                 let v = s.strip_prefix("stockfish:").ok_or_else(bad)?;
                 match v.parse() {

@@ -14,7 +14,7 @@ use nullmove_core::{
 
 use super::{Mark, TicTacToe};
 use crate::trace::{Event, EventSink};
-use crate::{Config, Guards, Report, Searcher};
+use crate::{Config, Guards, Report, SearchError, Searcher};
 
 impl From<&SearchParams> for Config {
     /// The page's parameters: its depth limit, and null move at its R in null mode (no
@@ -271,7 +271,7 @@ impl Engine for GuardedEngine {
 }
 
 /// One call of the page's function on a raw board, `depth` plies below the root, with the
-/// window `(alpha, beta)` and `allowNull = true`: the same contract as
+/// window `(alpha, beta)` and null move allowed: the same contract as
 /// `nullmove_naive::search_window`, for comparing the engines below the root. Allocates
 /// nothing once the thread has searched before.
 ///
@@ -282,10 +282,9 @@ impl Engine for GuardedEngine {
 /// // The pitfall after X takes the centre: O to move at depth 1 with alpha already 9.
 /// let after: Position = "...OXX...".parse().unwrap();
 /// let params = SearchParams::new(3, 1, Mode::Null).unwrap();
-/// let (value, stats) = search_window(after.board(), 1, false, 9, 1_000_000, &params);
+/// let (value, stats) = search_window(after.board(), 1, false, 9, 1_000_000, &params).unwrap();
 /// assert_eq!((value, stats.null_cutoffs), (9, 1)); // pruned on the horizon probe's word
 /// ```
-#[must_use]
 pub fn search_window(
     board: &Board,
     depth: u32,
@@ -293,7 +292,7 @@ pub fn search_window(
     alpha: Value,
     beta: Value,
     params: &SearchParams,
-) -> (Value, Stats) {
+) -> Result<(Value, Stats), SearchError> {
     let config = Config::from(params);
     with_searcher(|s| {
         s.search_window(

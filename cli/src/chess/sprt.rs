@@ -1,0 +1,202 @@
+//! `nullmove chess sprt`: the statistics of a match from its counts alone, so a published
+//! run can be checked: Elo with its 95% interval and, with bounds, the SPRT's LLR and
+//! decision, computed as fishtest and `OpenBench` compute them (the `nullmove-elo` crate).
+
+use std::io::{self, Write};
+
+use nullmove_elo::{Decision, Model, Pentanomial, Sprt, Summary, Wdl};
+
+use crate::common::{self, CliError, Io, count};
+use crate::refusals::nothing_to_do;
+
+/// Arguments of `nullmove chess sprt`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("sample").args(["pentanomial", "wdl"]).required(true).multiple(true)))]
+pub struct SprtArgs {
+    /// Game pairs by the first player's points in the pair: N0,N1,N2,N3,N4 for 0, 1/2, 1,
+    /// 3/2 and 2 (fishtest's pentanomial).
+    #[arg(long, value_name = "N0,N1,N2,N3,N4", value_parser = parse_pentanomial)]
+    pentanomial: Option<Pentanomial>,
+    /// Games won, drawn and lost by the first player: W,D,L. With --pentanomial, the same
+    /// games counted one by one, checked against the pairs and reported.
+    #[arg(long, value_name = "W,D,L", value_parser = parse_wdl)]
+    wdl: Option<Wdl>,
+    /// The SPRT's null hypothesis H0, in Elo (with --elo1).
+    #[arg(long, value_name = "ELO", allow_negative_numbers = true, value_parser = parse_elo)]
+    elo0: Option<f64>,
+    /// The SPRT's alternative hypothesis H1, in Elo, above --elo0.
+    #[arg(long, value_name = "ELO", allow_negative_numbers = true, value_parser = parse_elo)]
+    elo1: Option<f64>,
+    /// The Elo scale of --elo0 and --elo1: logistic (the default) or normalized
+    /// (fishtest's bounds since 2021).
+    #[arg(long, value_name = "MODEL", value_parser = parse_model)]
+    model: Option<Model>,
+    /// Print one JSON document instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `N` comma-separated counts, each a whole number.
+fn counts<const N: usize>(s: &str, what: &str) -> Result<[u64; N], String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    if parts.len() != N {
+        return Err(format!(
+            "expected {N} counts separated by commas ({what}), got {}",
+            parts.len()
+        ));
+    }
+    let mut out = [0; N];
+    for (slot, part) in out.iter_mut().zip(&parts) {
+        *slot = part
+            .parse()
+            .map_err(|_| format!("{part:?} is not a count: expected a whole number"))?;
+    }
+    Ok(out)
+}
+
+fn parse_pentanomial(s: &str) -> Result<Pentanomial, String> {
+    counts(s, "pairs scoring 0, 1/2, 1, 3/2, 2").map(Pentanomial)
+}
+
+fn parse_wdl(s: &str) -> Result<Wdl, String> {
+    counts(s, "wins, draws, losses").map(|[wins, draws, losses]| Wdl {
+        wins,
+        draws,
+        losses,
+    })
+}
+
+fn parse_elo(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| format!("{s:?} is not an Elo difference: expected a finite number"))
+}
+
+fn parse_model(s: &str) -> Result<Model, String> {
+    s.parse()
+}
+
+/// The test the bounds ask for: none without them; both bounds or neither; `--model` only
+/// with bounds, whose scale it names.
+fn sprt(args: &SprtArgs) -> Result<Option<Sprt>, CliError> {
+    match (args.elo0, args.elo1) {
+        (Some(elo0), Some(elo1)) => {
+            let model = args.model.unwrap_or(Model::Logistic);
+            Sprt::new(model, elo0, elo1)
+                .map(Some)
+                .map_err(|e| CliError::Message(format!("--elo0/--elo1: {e}")))
+        }
+        (None, None) if args.model.is_some() => Err(nothing_to_do(
+            &["--model"],
+            "without --elo0 and --elo1: it names the scale of the SPRT's bounds",
+        )),
+        (None, None) => Ok(None),
+        _ => Err(CliError::msg(
+            "--elo0 and --elo1 go together: an SPRT needs both hypotheses (give both, or \
+             neither for Elo alone)",
+        )),
+    }
+}
+
+/// The statistics of the counts given.
+pub fn document(args: &SprtArgs) -> Result<Summary, CliError> {
+    let sprt = sprt(args)?;
+    let summary = match (args.pentanomial, args.wdl) {
+        (Some(p), wdl) => nullmove_elo::summarize_pairs(&p, wdl, sprt.as_ref()),
+        (None, Some(wdl)) => nullmove_elo::summarize_games(&wdl, sprt.as_ref()),
+        (None, None) => {
+            return Err(CliError::msg(
+                "a sample is required: --pentanomial N0,N1,N2,N3,N4 or --wdl W,D,L",
+            ));
+        }
+    };
+    summary.map_err(|e| CliError::Message(e.to_string()))
+}
+
+/// Runs `nullmove chess sprt`.
+pub fn run(args: &SprtArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let doc = document(args)?;
+    common::emit(io.out, args.json, &doc, render)?;
+    Ok(0)
+}
+
+/// An Elo value with its sign and two decimals, or `+inf`/`-inf`.
+fn elo(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_owned()
+    } else {
+        format!("{x:+.2}")
+    }
+}
+
+/// The sample, Elo with its interval, and the SPRT when there is one.
+pub fn render(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
+    match (s.pairs, s.pentanomial) {
+        (Some(pairs), Some(p)) => {
+            let cells: Vec<String> = p.0.iter().map(|&n| count(n)).collect();
+            writeln!(
+                out,
+                "Pairs     {} ({} games), scoring 0, 1/2, 1, 3/2, 2: {}",
+                count(pairs),
+                count(s.games),
+                cells.join(", ")
+            )?;
+        }
+        _ => writeln!(out, "Games     {}", count(s.games))?,
+    }
+    if let (Some(w), Some(d), Some(l)) = (s.wins, s.draws, s.losses) {
+        writeln!(out, "W D L     {} {} {}", count(w), count(d), count(l))?;
+    }
+    writeln!(out, "Score     {:.2}%", 100.0 * s.score)?;
+    let unit = if s.pairs.is_some() { "pairs" } else { "games" };
+    writeln!(
+        out,
+        "Elo       {} ± {} (95%: {} to {}; logistic, on {unit})",
+        elo(s.elo),
+        elo(s.elo_error).trim_start_matches('+'),
+        elo(s.elo_95[0]),
+        elo(s.elo_95[1])
+    )?;
+    match (s.normalized_elo, s.normalized_elo_95) {
+        (Some(nelo), Some([lo, hi])) => writeln!(
+            out,
+            "nElo      {} ± {:.2} (95%: {} to {}; normalized, fishtest's bounds' scale)",
+            elo(nelo),
+            (hi - lo) / 2.0,
+            elo(lo),
+            elo(hi)
+        )?,
+        _ => writeln!(
+            out,
+            "nElo      undefined: every {} scored the same, no deviation to measure by",
+            &unit[..unit.len() - 1]
+        )?,
+    }
+    let Some(r) = &s.sprt else {
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "SPRT      H0 {} against H1 {} ({} Elo), alpha {}, beta {}",
+        elo(r.elo0),
+        elo(r.elo1),
+        r.model,
+        r.alpha,
+        r.beta
+    )?;
+    let decision = match r.decision {
+        Some(Decision::H0) => "H0 accepted".to_owned(),
+        Some(Decision::H1) => "H1 accepted".to_owned(),
+        // Two decimals may round an LLR just inside a bound onto it: say it in three.
+        None => format!(
+            "no decision, {:.3} lies between {:.3} and {:.3}",
+            r.llr, r.lower, r.upper
+        ),
+    };
+    writeln!(
+        out,
+        "LLR       {:.2} ({:.2}, {:.2}): {decision}",
+        r.llr, r.lower, r.upper
+    )
+}
