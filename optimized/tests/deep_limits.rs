@@ -162,7 +162,7 @@ fn every_limit<G: DeepGame + std::fmt::Debug>(game: &G, depth: u32, guards: Guar
 #[test]
 fn a_node_limit_stops_exactly_and_reports_what_was_proven() {
     let positions = Position::all_nonterminal();
-    for guards in [Guards::NONE, Guards::R2] {
+    for guards in [Guards::NO_NULL_MOVE, Guards::R2] {
         let mut errors = Vec::new();
         for p in positions.iter().step_by(150) {
             errors.extend(every_limit(&Ttt::new(p), 7, guards));
@@ -302,7 +302,7 @@ fn time_ends_the_search_with_its_reason() {
 fn the_callback_may_stop_the_search() {
     let game = endless(11);
     let mut s = DeepSearcher::with_table(game, Some(12));
-    let config = Config::new(MAX_DEPTH).with_guards(Guards::NONE);
+    let config = Config::new(MAX_DEPTH).with_guards(Guards::NO_NULL_MOVE);
     let mut seen = Vec::new();
     let report = s
         .search(&config, |it| {

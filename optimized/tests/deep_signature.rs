@@ -177,30 +177,30 @@ fn random_trees_signature() {
     assert_eq!(
         totals,
         Totals {
-            nodes: 34_974,
-            qnodes: 22_953,
-            tt_hits: 5422,
-            tt_cutoffs: 204,
-            beta_cutoffs: 3051,
-            null_probes: 3777,
-            null_cutoffs: 1500,
-            verifications: 187,
-            verification_failures: 35,
-            values: 210_546,
+            nodes: 27_655,
+            qnodes: 17_320,
+            tt_hits: 4564,
+            tt_cutoffs: 96,
+            beta_cutoffs: 2488,
+            null_probes: 3014,
+            null_cutoffs: 1380,
+            verifications: 203,
+            verification_failures: 24,
+            values: 210_576,
             root_moves: 511,
-            pv_plies: 564,
+            pv_plies: 542,
         }
     );
     assert_eq!(
         nodes,
         [
-            ("none", 4_853),
-            ("r2", 4_839),
-            ("r3", 4_757),
-            ("adaptive", 4_839),
-            ("verified", 5_781),
-            ("stockfish", 4_740),
-            ("npm", 5_165),
+            ("none", 4_064),
+            ("r2", 3_759),
+            ("r3", 3_605),
+            ("adaptive", 3_759),
+            ("verified", 4_876),
+            ("stockfish", 3_718),
+            ("npm", 3_874),
         ]
     );
 }

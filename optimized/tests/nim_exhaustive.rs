@@ -312,7 +312,7 @@ fn deep_searcher_errors<const ENDS: bool>(guards: Guards) -> Vec<String> {
 }
 
 /// The presets that claim to be sound: plain alpha-beta alone (see the module's note).
-const SOUND: [Guards; 1] = [Guards::NONE];
+const SOUND: [Guards; 1] = [Guards::NO_NULL_MOVE];
 
 #[test]
 fn there_are_all_the_positions() {

@@ -76,7 +76,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// #     fn key(&self) -> u64 { u64::from(self.left) * 2 + u64::from(self.max_to_move) }
     /// # }
     /// let mut searcher = DeepSearcher::new(Pile { left: 10_000, max_to_move: true });
-    /// let config = Config::new(64).with_guards(Guards::NONE);
+    /// let config = Config::new(64).with_guards(Guards::NO_NULL_MOVE);
     /// let limits = Limits::new().with_nodes(5_000);
     /// let mut lines = Vec::new();
     /// let report = searcher.search_with_limits(&config, &limits, |it| {
