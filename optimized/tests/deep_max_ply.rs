@@ -107,3 +107,19 @@ fn a_window_deep_below_a_root_reaches_max_ply_too() {
         }
     }
 }
+
+/// A long game before the root (more keys than the constructor's buffers hold, so
+/// `set_history` must make room for the deepest line after them) still leaves the search
+/// nothing to allocate, with quiescence reaching `MAX_PLY`.
+#[test]
+fn the_deepest_line_after_a_long_history_allocates_nothing() {
+    let start = Forced { h: mix(11), ply: 0 };
+    let history: Vec<u64> = (0..1000).map(|i| mix(1 << 40 | i)).collect();
+    let mut searcher = DeepSearcher::with_table(start, Some(8));
+    searcher.set_history(&history);
+    let config = Config::new(MAX_DEPTH).with_guards(Guards::NO_NULL_MOVE);
+    let (value, allocations) =
+        CountingAllocator::measure(|| searcher.search(&config, |_| {}).map(|r| r.root.value));
+    assert_eq!(allocations, 0);
+    assert_eq!(value, Ok(minimax(&start, MAX_DEPTH as i32, 0)));
+}
