@@ -67,6 +67,12 @@ impl<M: Copy> Lines<M> {
         }
     }
 
+    /// How many rows exist (each as long as there are rows).
+    #[cfg(test)]
+    pub(crate) const fn rows(&self) -> usize {
+        self.width
+    }
+
     /// The moves of row `depth`.
     pub(crate) fn line(&self, depth: u32) -> impl Iterator<Item = M> + '_ {
         let d = depth as usize;

@@ -66,6 +66,10 @@ trait Side {
     const PV: bool;
     /// The side that moves next.
     type Other: Side;
+    /// This side without the principal variation: a probe's or a verification's subtree,
+    /// whose line never becomes a node's, so that the rows follow the real plies from the
+    /// root, not the plies a probe jumps (`depth + 1 + R`, up to the depth limit).
+    type Quiet: Side;
 }
 
 /// The maximizer to move.
@@ -78,6 +82,7 @@ impl<const GUARDED: bool, const PV: bool> Side for Max<GUARDED, PV> {
     const GUARDED: bool = GUARDED;
     const PV: bool = PV;
     type Other = Min<GUARDED, PV>;
+    type Quiet = Max<GUARDED, false>;
 }
 
 impl<const GUARDED: bool, const PV: bool> Side for Min<GUARDED, PV> {
@@ -85,6 +90,7 @@ impl<const GUARDED: bool, const PV: bool> Side for Min<GUARDED, PV> {
     const GUARDED: bool = GUARDED;
     const PV: bool = PV;
     type Other = Max<GUARDED, PV>;
+    type Quiet = Min<GUARDED, false>;
 }
 
 /// What a caller knows about a call's depth against the depth limit, as a const parameter of
@@ -252,7 +258,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         let outer = self.verifying;
         self.verifying = verification.below(outer, Sd::MAXIMIZING);
         let (a, b) = self.guards.probe_window(maximizing, alpha, beta);
-        let score = self.visit::<Sd, false, { limit::UNKNOWN }, NoHook>(
+        let score = self.visit::<Sd::Quiet, false, { limit::UNKNOWN }, NoHook>(
             game,
             target_depth,
             a,
@@ -429,13 +435,14 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
             } else {
                 (alpha, beta)
             };
-            let score = self.visit::<Sd::Other, false, { limit::UNKNOWN }, NoHook>(
-                passed,
-                depth + 1 + r,
-                a,
-                b,
-                &mut NoHook,
-            );
+            let score = self
+                .visit::<<Sd::Other as Side>::Quiet, false, { limit::UNKNOWN }, NoHook>(
+                    passed,
+                    depth + 1 + r,
+                    a,
+                    b,
+                    &mut NoHook,
+                );
             let fails = Self::probe_fails(maximizing, score, alpha, beta);
             self.emit(|| Event::ProbeResolved {
                 depth,

@@ -164,14 +164,17 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         Ok((value, run.stats))
     }
 
-    /// Grows the searcher's memory for searches to `depth_limit` with up to `root_moves`
-    /// root moves, so that none of them allocates: the principal variation's rows (a square
-    /// of side `depth_limit + 1`, rounded up to a power of two) and the report's lists.
-    /// Without it the memory grows during the first searches, to what they needed.
-    pub fn reserve(&mut self, depth_limit: u32, root_moves: usize) {
-        self.lines.reserve(depth_limit as usize);
+    /// Grows the searcher's memory for lines of up to `plies` real moves with up to
+    /// `root_moves` root moves, so that no search allocates: the principal variation's rows
+    /// (a square of side `plies + 1`, rounded up to a power of two) and the report's lists.
+    /// `plies` is the depth limit or the game's longest game, whichever is smaller
+    /// (tic-tac-toe: 9 at any depth limit): the rows follow the real moves from the root,
+    /// never the plies a probe jumps. Without it the memory grows during the first
+    /// searches, to what they needed.
+    pub fn reserve(&mut self, plies: u32, root_moves: usize) {
+        self.lines.reserve(plies as usize);
         self.report.moves.reserve(root_moves);
-        self.report.pv.reserve(depth_limit as usize);
+        self.report.pv.reserve(plies as usize);
     }
 
     /// The last search's report.
@@ -214,5 +217,29 @@ impl<M: Copy> RootHook<M> for RootMoves<'_, M> {
             self.best = Some(mv);
         }
         self.moves.push(RootMove { mv, value, bound });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Guards;
+    use crate::tictactoe::TicTacToe;
+    use nullmove_core::Position;
+
+    /// A probe's child may start a million plies down (depth limit 999,999, R 999,990), but
+    /// the line's rows follow the plies a line can have (tic-tac-toe's nine), not the depth:
+    /// sixteen rows of sixteen, not a million of a million.
+    #[test]
+    fn the_line_rows_follow_the_plies_not_the_depth() {
+        let mut searcher = Searcher::new();
+        for r in [6, 999_990, 999_997] {
+            let config = Config::new(999_999).with_guards(Guards::unguarded(r));
+            let report = searcher.search(TicTacToe::from(Position::empty()), &config);
+            assert!(!report.pv.is_empty());
+            assert_eq!(searcher.lines.rows(), 16, "R {r}");
+        }
+        searcher.reserve(9, 9);
+        assert_eq!(searcher.lines.rows(), 16);
     }
 }

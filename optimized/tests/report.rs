@@ -244,3 +244,42 @@ fn both_searchers_refuse_a_bad_window_alike() {
     }
     assert!(simple.search_window(game, &config, 0, -INF, INF).is_ok());
 }
+
+/// Depth limits far past the game's nine plies, which the page's rules allow: a probe's
+/// child then starts up to a million plies down (`depth + 1 + R`), yet the line is still a
+/// real one, sound and the same with or without it, and one searcher keeps serving (its
+/// line rows follow the plies played, not the depth: see `Searcher::reserve`).
+#[test]
+fn the_line_past_the_game_is_sound() {
+    use nullmove_optimized::Searcher;
+    let mut searcher = Searcher::new();
+    for board in [".........", "...O.X...", "X...O...."] {
+        let p: Position = board.parse().expect("a position");
+        let game = TicTacToe::from(&p);
+        for (depth, r) in [
+            (100, 3),
+            (100, 98),
+            (999_999, 6),
+            (999_999, 999_990),
+            (999_999, 999_997),
+        ] {
+            let config = Config::new(depth).with_guards(Guards::unguarded(r));
+            let report = searcher.search(game, &config).clone();
+            line_is_sound(game, depth, &report)
+                .unwrap_or_else(|e| panic!("{board} depth {depth} R {r}: {e}"));
+            assert!(
+                report.pv.len() <= 9,
+                "{board} depth {depth} R {r}: {:?}",
+                report.pv
+            );
+            let without = search(game, &config.with_pv(false));
+            assert_eq!(
+                without,
+                Report {
+                    pv: Vec::new(),
+                    ..report
+                }
+            );
+        }
+    }
+}
