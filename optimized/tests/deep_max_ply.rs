@@ -68,7 +68,7 @@ fn quiescence_follows_checks_to_max_ply_and_allocates_nothing() {
         let mut searcher = DeepSearcher::with_table(start, tt);
         let config = Config::new(MAX_DEPTH).with_guards(Guards::R3);
         let mut seen = Vec::with_capacity(MAX_DEPTH as usize);
-        let (_, allocations) = CountingAllocator::measure(|| {
+        let ((), allocations) = CountingAllocator::measure(|| {
             searcher
                 .search(&config, |r| {
                     seen.push((r.depth, r.root.value, r.root.pv.len()));
