@@ -7,6 +7,7 @@
 //! - [`perft`]: move counting through our moves played, against the published figures.
 //! - [`san`], [`parse_san`], [`uci`], [`parse_uci`]: moves in writing.
 //! - [`parse_epd`]: the test suites (`data/`), compiled in as [`Suite`].
+//! - [`bench_run`]: the deep search's signature, a fixed workload's node total.
 //! - [`solve`], [`run_suite`]: one position at a fixed depth under a configuration
 //!   (a preset of the library's [`Guards`]), a suite in parallel; [`analysis`] compares the configurations.
 //!
@@ -21,6 +22,7 @@
 //! ```
 
 pub mod analysis;
+mod bench;
 mod epd;
 mod eval;
 mod game;
@@ -29,6 +31,10 @@ mod solve;
 mod suite;
 mod suites;
 
+pub use bench::{
+    BENCH_DEPTH, BENCH_SUITES, BENCH_TABLE_BITS, BenchPosition, BenchRun, bench_positions,
+    bench_run, bench_searcher,
+};
 use cozy_chess::Board;
 pub use epd::{EpdEntry, parse_epd, parse_line};
 pub use eval::{Eval, VALUES, square_bonus, value};

@@ -104,6 +104,35 @@ fn repetition_never_reaches_across_a_pass_or_an_irreversible_move() {
     assert!(!line.drawn(11), "a pawn move starts afresh");
 }
 
+/// FIDE's rule (cozy-chess's `same_position`): a position where an en-passant capture is
+/// legal differs from the same board without it; one where the double step left no legal
+/// capture does not.
+#[test]
+fn an_en_passant_capture_makes_a_position_of_its_own() {
+    let start = cozy_chess::Board::default();
+    // After 2...d5 White may take en passant (exd6); after the knights go out and back the
+    // board is the same, the right gone: no repetition yet, however far below a root.
+    let mut line = Line::new(ChessGame::new(start.clone()));
+    line.play("e4 Nf6 e5 d5");
+    let with_capture = line.last().clone();
+    line.play("Nf3 Nc6 Ng1 Nb8");
+    assert_eq!(
+        line.last().board().hash_without_ep(),
+        with_capture.board().hash_without_ep()
+    );
+    assert_ne!(line.last().repetition_key(), with_capture.repetition_key());
+    assert!(!line.drawn(5), "the position with exd6 possible is another");
+    line.play("Nf3 Nc6 Ng1 Nb8");
+    assert!(line.drawn(5), "the position without it, twice");
+    // The same on the a-file: after 2...a5 White may take bxa6.
+    let mut line = Line::new(ChessGame::new(start));
+    line.play("b4 Nf6 b5 a5");
+    let with_capture = line.last().clone();
+    line.play("Nf3 Nc6 Ng1 Nb8");
+    assert_ne!(line.last().repetition_key(), with_capture.repetition_key());
+    assert!(!line.drawn(5));
+}
+
 #[test]
 fn the_fifty_move_rule_unless_the_hundredth_ply_mates() {
     let game = || ChessGame::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 99 80").expect("legal");
@@ -208,4 +237,79 @@ fn moves_played_keep_the_history_set_history_gives() {
     // The start position stands for the third time: Nf3 repeats 1. Nf3 a third time.
     let nf3 = parse_san(now.board(), "Nf3").expect("legal");
     assert_eq!(a.root_move(nf3).map(|m| m.value), Some(0));
+}
+
+/// Black, a queen and two rooks up, threatens mate; White's queen checks on e8 and h5
+/// for ever (1. Qe8+ Kh7 2. Qh5+ Kg8 3. Qe8+): no black piece reaches f8 or h6 or the
+/// queen.
+const PERPETUAL: &str = "6k1/6p1/8/8/8/r7/rq3PPP/4Q1K1 w - - 0 1";
+
+/// A search from the line's last position with its history, under `guards` to `depth`:
+/// the move chosen and White's value.
+fn searched(line: &Line, depth: u32, guards: Guards) -> (String, i32) {
+    let board = line.last().board().clone();
+    let mut s = line.searcher();
+    let config = Config::new(depth).with_guards(guards);
+    let r = s.search(&config, |_| {}).expect("depth");
+    (
+        nullmove_chess::san(&board, r.root.best_move.expect("a move")),
+        r.root.value,
+    )
+}
+
+/// A `search_window` call standing `ply` plies below a root, the line's history before it:
+/// White's value.
+fn windowed(line: &Line, ply: usize, depth: u32, guards: Guards) -> i32 {
+    let config = Config::new(depth).with_guards(guards);
+    line.searcher()
+        .search_window(&config, ply, -INF, INF)
+        .expect("a search")
+}
+
+#[test]
+fn a_perpetual_check_is_found_without_history() {
+    let line = at(PERPETUAL);
+    for (name, guards) in Guards::presets() {
+        // Five plies see the checks but not their end: Black's material wins.
+        let (_, v) = searched(&line, 5, guards);
+        assert!(v < -500, "{name}: depth 5 {v}");
+        // Six see the position after 1. Qe8+ again after 3. Qe8+: a draw.
+        assert_eq!(searched(&line, 6, guards), ("Qe8+".to_owned(), 0), "{name}");
+        assert_eq!(windowed(&line, 2, 6, guards), 0, "{name}: at ply 2");
+    }
+}
+
+#[test]
+fn a_perpetual_check_is_the_only_saving_line() {
+    let start = ChessGame::from_fen(PERPETUAL).expect("legal");
+    let mut moves = Vec::new();
+    start.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 24);
+    for mv in moves {
+        let san = nullmove_chess::san(start.board(), mv);
+        if san == "Qe8+" {
+            continue;
+        }
+        let mut line = at(PERPETUAL);
+        line.play(&san);
+        let (_, v) = searched(&line, 5, Guards::NO_NULL_MOVE);
+        assert!(v < -500, "1. {san}: {v}");
+    }
+}
+
+#[test]
+fn a_perpetual_check_is_found_sooner_across_history() {
+    // The checks have run a while, once round through h8 (six plies: 3...Kh7 4. Qe4+ Kh8
+    // 5. Qe5 Kg8), so the position after Qe8+ stood 6 and 10 plies before it recurs.
+    let mut line = at(PERPETUAL);
+    line.play("Qe8+ Kh7 Qh5+ Kg8 Qe8+ Kh7 Qe4+ Kh8 Qe5 Kg8");
+    let fresh = Line::new(ChessGame::new(line.last().board().clone()));
+    for (name, guards) in Guards::presets() {
+        // Threefold one ply below the root: two plies see it, from ply 0 or later.
+        assert_eq!(searched(&line, 2, guards), ("Qe8+".to_owned(), 0), "{name}");
+        assert_eq!(windowed(&line, 2, 2, guards), 0, "{name}: at ply 2");
+        // The same position without its history is lost at those depths.
+        let (_, v) = searched(&fresh, 5, guards);
+        assert!(v < -500, "{name}: no history, depth 5 {v}");
+    }
 }

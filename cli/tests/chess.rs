@@ -427,8 +427,58 @@ fn bad_input_is_refused_in_one_line() {
             suite(&["--limit", "1", "--svg", "/nonexistent/folder/c.svg"]),
             "cannot write /nonexistent/folder/c.svg",
         ),
+        (
+            vec!["chess", "bench", "--depth", "3"],
+            "unexpected argument '--depth'",
+        ),
     ] {
         rejects(&args, needle);
     }
     std::fs::remove_dir_all(&dir).expect("removed");
+}
+
+/// `nullmove chess bench`: every configuration over the fixed workload, no allocation while
+/// searching, and the total (the node counts themselves are pinned by the chess crate's
+/// `tests/bench.rs`) printed as the signature.
+#[test]
+fn the_bench_prints_its_signature() {
+    let text = stdout(&["chess", "bench"]);
+    let doc = nullmove::document(&nullmove::parse(["chess", "bench"]).expect("parses"))
+        .expect("the workload runs");
+    assert_eq!(
+        doc["positions"].to_string(),
+        r#"[{"first":20,"suite":"wac"},{"first":10,"suite":"eet"}]"#
+    );
+    assert_eq!(
+        (doc["depth"].as_u64(), doc["table_bits"].as_u64()),
+        (Some(5), Some(16))
+    );
+    let runs = doc["configurations"].as_array().expect("configurations");
+    let names: Vec<&str> = runs
+        .iter()
+        .map(|r| r["configuration"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        names,
+        nullmove::chess::configuration_names().collect::<Vec<_>>()
+    );
+    let mut total = 0;
+    for r in runs {
+        let nodes = r["nodes"].as_u64().expect("nodes");
+        assert!(nodes > 100_000, "{r}");
+        assert_eq!(r["allocations"].as_u64(), Some(0), "{r}");
+        assert!(r["nodes_per_second"].as_f64().expect("a speed") > 0.0);
+        let row = format!(
+            "{:<14} {:>12}",
+            r["configuration"].as_str().expect("a name"),
+            nullmove::common::count(nodes)
+        );
+        assert!(text.contains(&row), "{row:?} in\n{text}");
+        total += nodes;
+    }
+    assert_eq!(doc["nodes"].as_u64(), Some(total));
+    assert!(
+        text.ends_with(&format!("\nsignature: {total} nodes\n")),
+        "{text}"
+    );
 }

@@ -57,6 +57,7 @@ fn every_subcommand() -> Vec<Vec<&'static str>> {
         vec!["rules", "--depths", "3", "--reductions", "1", "--json"],
         vec!["zugzwang", "--depth", "2", "--board", "...O.X..."],
         vec!["chess", "--fen", fen, "--depth", "3"],
+        vec!["chess", "bench", "--json"],
         vec![
             "chess",
             "suite",

@@ -1,8 +1,10 @@
 //! `nullmove chess`: real chess under the null-move configurations, where the technique is
 //! supposed to pay: one position searched to a fixed depth, or a test suite (`suite`) with
 //! what the measurements need (nodes and solutions per configuration and depth, the moves
-//! null move changes by pieces on the board, the depths at which each position is solved).
+//! null move changes by pieces on the board, the depths at which each position is solved),
+//! or the deep search's signature (`bench`).
 
+mod bench;
 mod chart;
 mod r#match;
 mod match_render;
@@ -17,6 +19,7 @@ use std::ops::RangeInclusive;
 
 use serde::Serialize;
 
+pub use bench::BenchDoc;
 pub use position::PositionDoc;
 pub use sprt::SprtArgs;
 pub use suite::{ByPieces, SuiteDoc};
@@ -94,6 +97,9 @@ enum ChessCommand {
     /// Games between configurations or against any UCI engine, in pairs from a book: Elo
     /// with its interval, an SPRT, shards and their merge, PGN.
     Match(Box<r#match::MatchArgs>),
+    /// The deep search's signature: a fixed set of positions under each configuration to a
+    /// fixed depth, the node total and nodes per second.
+    Bench(bench::BenchArgs),
     /// A match's statistics from its counts: Elo with its 95% interval and, with
     /// --elo0/--elo1, the SPRT's LLR and decision, as fishtest computes them.
     Sprt(sprt::SprtArgs),
@@ -109,6 +115,8 @@ pub enum Document {
     Suite(SuiteDoc),
     /// `match` (and `match merge`).
     Match(serde_json::Value),
+    /// `bench`.
+    Bench(BenchDoc),
     /// `sprt`.
     Sprt(nullmove_elo::Summary),
 }
@@ -120,6 +128,7 @@ pub fn document(args: &Args) -> Result<Document, CliError> {
             Ok(Document::Suite(suite::document(a, &Progress::hidden())?))
         }
         Some(ChessCommand::Match(a)) => Ok(Document::Match(r#match::document(a)?)),
+        Some(ChessCommand::Bench(a)) => Ok(Document::Bench(bench::document(a)?)),
         Some(ChessCommand::Sprt(a)) => Ok(Document::Sprt(sprt::document(a)?)),
         None => Ok(Document::Position(position::document(args)?)),
     }
@@ -130,6 +139,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     match &args.command {
         Some(ChessCommand::Suite(a)) => suite::run(a, io),
         Some(ChessCommand::Match(a)) => r#match::run(a, io),
+        Some(ChessCommand::Bench(a)) => bench::run(a, io),
         Some(ChessCommand::Sprt(a)) => sprt::run(a, io),
         None => {
             let doc = position::document(args)?;

@@ -145,6 +145,9 @@ impl<M> DeepReport<M> {
     /// r.root.value = -(MATE - 3); // the minimizer wins at the third ply
     /// assert_eq!(r.score(), Score::Mate(2));
     /// assert_eq!(r.score().to_string(), "mate 2");
+    /// r.root.value = MATE - 3; // the maximizer wins: the minimizer, to move, loses
+    /// assert_eq!(r.score(), Score::Mate(-2));
+    /// assert_eq!(r.score().to_string(), "mate -2");
     /// r.root.value = 35;
     /// assert_eq!(r.score().to_string(), "cp -35");
     /// ```

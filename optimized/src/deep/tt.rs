@@ -302,4 +302,36 @@ mod tests {
         t.clear();
         assert!(t.probe(16).is_none());
     }
+
+    /// `hashfull` is a per mille of the first thousand slots (all of a smaller table), as
+    /// UCI prints it: 0 empty, 1000 full, a quarter as 250.
+    #[test]
+    fn hashfull_counts_the_sampled_slots_in_per_mille() {
+        let e = |key| Entry {
+            key,
+            mv: None::<u8>,
+            value: 0,
+            depth: 1,
+            bound: Bound::Exact,
+        };
+        let mut small: Table<u8> = Table::new(Some(4));
+        assert_eq!(small.hashfull(), 0);
+        for key in 0..4 {
+            small.store(e(key));
+        }
+        assert_eq!(small.hashfull(), 250);
+        for key in 4..16 {
+            small.store(e(key));
+        }
+        assert_eq!(small.hashfull(), 1000);
+        small.clear();
+        assert_eq!(small.hashfull(), 0);
+        // 2^12 slots: only the first thousand are sampled.
+        let mut large: Table<u8> = Table::new(Some(12));
+        for key in (0..500).chain(2000..3000) {
+            large.store(e(key));
+        }
+        assert_eq!(large.hashfull(), 500);
+        assert_eq!(Table::<u8>::new(None).hashfull(), 0);
+    }
 }
