@@ -52,29 +52,29 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// completed iterations only.
     ///
     /// # Example
-    /// The pile game of [`DeepGame`]'s example at 10,000 stones: far too deep to finish,
+    /// The pile game of [`DeepGame`]'s example, in full, at 10,000 stones: far too deep to finish,
     /// so a budget of nodes ends it, the same way every time.
     /// ```
     /// use std::ops::ControlFlow;
     /// use nullmove_optimized::{Config, DeepGame, DeepSearcher, Game, Guards, Limits, Stop, Value};
-    /// # #[derive(Clone, Copy)]
-    /// # struct Pile { left: u16, max_to_move: bool }
-    /// # impl Game for Pile {
-    /// #     type Move = u16;
-    /// #     type Moves = std::ops::RangeInclusive<u16>;
-    /// #     fn maximizing(&self) -> bool { self.max_to_move }
-    /// #     fn moves(&self) -> Self::Moves { 1..=self.left.min(2) }
-    /// #     fn play(&mut self, take: u16) { self.left -= take; self.max_to_move = !self.max_to_move; }
-    /// #     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
-    /// #     fn terminal_score(&self, _depth: u32) -> Option<Value> {
-    /// #         (self.left == 0).then_some(if self.max_to_move { -1 } else { 1 })
-    /// #     }
-    /// #     fn evaluate(&self) -> Value { 0 }
-    /// # }
-    /// # impl DeepGame for Pile {
-    /// #     const MAX_MOVES: usize = 2;
-    /// #     fn key(&self) -> u64 { u64::from(self.left) * 2 + u64::from(self.max_to_move) }
-    /// # }
+    /// #[derive(Clone, Copy)]
+    /// struct Pile { left: u16, max_to_move: bool }
+    /// impl Game for Pile {
+    ///     type Move = u16;
+    ///     type Moves = std::ops::RangeInclusive<u16>;
+    ///     fn maximizing(&self) -> bool { self.max_to_move }
+    ///     fn moves(&self) -> Self::Moves { 1..=self.left.min(2) }
+    ///     fn play(&mut self, take: u16) { self.left -= take; self.max_to_move = !self.max_to_move; }
+    ///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
+    ///     fn terminal_score(&self, _depth: u32) -> Option<Value> {
+    ///         (self.left == 0).then_some(if self.max_to_move { -1 } else { 1 })
+    ///     }
+    ///     fn evaluate(&self) -> Value { 0 }
+    /// }
+    /// impl DeepGame for Pile {
+    ///     const MAX_MOVES: usize = 2;
+    ///     fn key(&self) -> u64 { u64::from(self.left) * 2 + u64::from(self.max_to_move) }
+    /// }
     /// let mut searcher = DeepSearcher::new(Pile { left: 10_000, max_to_move: true });
     /// let config = Config::new(64).with_guards(Guards::NO_NULL_MOVE);
     /// let limits = Limits::new().with_nodes(5_000);
