@@ -87,16 +87,15 @@ impl<G: DeepGame> DeepSearcher<G> {
     ///         it.hashfull, it.root.pv,
     ///     ));
     ///     ControlFlow::Continue(())
-    /// })?;
+    /// }).expect("depth 64 is within the deep search's limit");
     /// assert_eq!(report.stopped, Some(Stop::Nodes));
     /// assert_eq!(report.nodes(), 5_000);
     /// let chosen = report.root.best_move;
     /// assert!(chosen.is_some() && !lines.is_empty());
     /// // From the same state (a new game: the table forgotten), the same nodes, the same move.
     /// searcher.set_game(Pile { left: 10_000, max_to_move: true });
-    /// let again = searcher.search_with_limits(&config, &limits, |_| {})?;
+    /// let again = searcher.search_with_limits(&config, &limits, |_| {}).expect("the same depth");
     /// assert_eq!((again.nodes(), again.root.best_move), (5_000, chosen));
-    /// # Ok::<(), nullmove_optimized::DeepError>(())
     /// ```
     pub fn search_with_limits<R: IterationControl>(
         &mut self,
