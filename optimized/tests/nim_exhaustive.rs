@@ -328,10 +328,11 @@ fn the_page_searcher_equals_exhaustive_minimax_everywhere() {
     }
 }
 
-#[test]
-fn the_deep_searcher_equals_exhaustive_minimax_when_it_asks_first() {
+/// Every sound preset's deep search, with `ENDS_ONLY_WITHOUT_MOVES` as given, equals
+/// exhaustive minimax over every position.
+fn assert_deep_searcher_sound<const ENDS_ONLY: bool>() {
     for guards in SOUND {
-        let errors = deep_searcher_errors::<false>(guards);
+        let errors = deep_searcher_errors::<ENDS_ONLY>(guards);
         assert!(
             errors.is_empty(),
             "{guards}: {} wrong: {:#?}",
@@ -342,16 +343,13 @@ fn the_deep_searcher_equals_exhaustive_minimax_when_it_asks_first() {
 }
 
 #[test]
+fn the_deep_searcher_equals_exhaustive_minimax_when_it_asks_first() {
+    assert_deep_searcher_sound::<false>();
+}
+
+#[test]
 fn the_deep_searcher_equals_exhaustive_minimax_when_the_game_ends_without_moves() {
-    for guards in SOUND {
-        let errors = deep_searcher_errors::<true>(guards);
-        assert!(
-            errors.is_empty(),
-            "{guards}: {} wrong: {:#?}",
-            errors.len(),
-            &errors[..errors.len().min(12)]
-        );
-    }
+    assert_deep_searcher_sound::<true>();
 }
 
 /// The harness sees a wrong search: null move, which assumes a pass is never better, errs
