@@ -131,6 +131,21 @@ fn an_en_passant_capture_makes_a_position_of_its_own() {
     line.play("Nf3 Nc6 Ng1 Nb8");
     assert_ne!(line.last().repetition_key(), with_capture.repetition_key());
     assert!(!line.drawn(5));
+    // After 1...d5 only White's king stands where a capturing pawn would (e5): it may step
+    // to d6, but no pawn takes, so no right was lost and the knights' return repeats.
+    let mut line = at("4k1n1/3p4/8/4K3/8/8/8/6N1 b - - 0 1");
+    line.play("d5");
+    let without_capture = line.last().clone();
+    assert!(
+        without_capture.board().en_passant().is_some(),
+        "a double step"
+    );
+    line.play("Nf3 Nf6 Ng1 Ng8");
+    assert_eq!(
+        line.last().repetition_key(),
+        without_capture.repetition_key()
+    );
+    assert!(line.drawn(5), "the position after 1...d5, twice");
 }
 
 #[test]
