@@ -353,7 +353,7 @@ impl Game {
 }
 
 /// The end the rules declare where `line` stands, if any.
-fn rules_end(line: &Line) -> Option<(GameResult, Reason)> {
+pub(crate) fn rules_end(line: &Line) -> Option<(GameResult, Reason)> {
     let board = line.board();
     if !board.generate_moves(|_| true) {
         return Some(if board.checkers().is_empty() {

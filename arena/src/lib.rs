@@ -12,6 +12,9 @@
 //!   played concurrently, deterministically sharded (`--shard I/N`), stopped by an SPRT.
 //! - [`document`], [`merge`], [`write_pgn`]: the match's JSON, the merge of its shards,
 //!   its games in PGN.
+//! - [`read_match`], [`check_games`], [`replay_pairs`]: a recorded match read back, its
+//!   games checked by the rules and, at fixed nodes, its first pairs played again;
+//!   [`NULL_MOVE_WORTH`], [`committed_book`]: the matches and books committed in `data/`.
 //! - [`Line`], [`TimeControl`], [`budget`], [`centipawns`], [`pawns`]: a game's history,
 //!   its clock, the share of the clock a move spends, scores compared and written.
 
@@ -23,10 +26,12 @@ mod line;
 mod merge;
 mod pgn;
 pub mod player;
+mod recorded;
 mod runner;
 mod score;
 mod think;
 pub mod uci;
+mod verify;
 
 pub use book::Book;
 pub use clock::{Budget, TimeControl, budget};
@@ -41,6 +46,8 @@ pub use nullmove_optimized::Score;
 pub use nullmove_optimized::StopHandle;
 pub use pgn::{PgnHeader, today, write_pgn};
 pub use player::{Player, PlayerSpec, Program};
+pub use recorded::{NULL_MOVE_WORTH, Recorded, committed_book};
 pub use runner::{Ending, MatchOutcome, MatchSpec, PairRecord, Shard, Standing, run_match};
 pub use score::{centipawns, pawns};
 pub use think::{DEFAULT_HASH_MIB, GoLimits, Info, MAX_HASH_MIB, Thinker, Thought};
+pub use verify::{check_games, read_match, replay_pairs};

@@ -111,6 +111,29 @@ fn audit_json_follows_the_contract() {
     let risk = &by_id("article-endgame-risk")["confidence"]["tests"][0];
     assert_eq!(risk["test"], "two-sided Fisher exact test");
     assert!(risk["p_value"].as_f64().is_some_and(|p| p < 0.05), "{risk}");
+    // "Saves a lot of work" in games: the committed match's Elo, recomputed, read by its
+    // interval (it spans 0: inconclusive), and its statistics replayable from its counts.
+    let work = by_id("article-saves-work");
+    let elo = &work["confidence"]["tests"][2];
+    assert!(
+        elo["test"]
+            .as_str()
+            .is_some_and(|t| t.contains("logistic Elo")),
+        "{elo}"
+    );
+    let lo = elo["interval"][0].as_f64().expect("an interval");
+    let hi = elo["interval"][1].as_f64().expect("an interval");
+    assert!(
+        lo < 0.0 && 0.0 < hi && elo["beyond_chance"] == false,
+        "{elo}"
+    );
+    assert_eq!(work["status"], "inconclusive");
+    assert!(
+        work["replay"].as_array().expect("replay").iter().any(|r| r
+            .as_str()
+            .is_some_and(|r| r.starts_with("nullmove chess sprt"))),
+        "{work}"
+    );
     let summary = &whole_audit().1["summary"];
     assert_eq!(
         summary["all"]["claims"].as_u64(),
