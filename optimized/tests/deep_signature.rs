@@ -102,15 +102,15 @@ fn connect_four_signature() {
     assert_eq!(
         totals,
         Totals {
-            nodes: 348_203,
-            qnodes: 182_034,
-            tt_hits: 56_223,
-            tt_cutoffs: 20_178,
-            beta_cutoffs: 77_911,
-            null_probes: 73_398,
-            null_cutoffs: 35_475,
-            verifications: 2090,
-            verification_failures: 106,
+            nodes: 347_431,
+            qnodes: 181_537,
+            tt_hits: 56_062,
+            tt_cutoffs: 20_132,
+            beta_cutoffs: 77_774,
+            null_probes: 73_370,
+            null_cutoffs: 35_462,
+            verifications: 2082,
+            verification_failures: 107,
             values: 1_050_056,
             root_moves: 385,
             pv_plies: 329,
@@ -119,13 +119,13 @@ fn connect_four_signature() {
     assert_eq!(
         nodes,
         [
-            ("none", 71_711),
-            ("r2", 54_286),
-            ("r3", 44_569),
-            ("adaptive", 54_192),
-            ("verified", 52_289),
-            ("stockfish", 33_600),
-            ("npm", 37_556),
+            ("none", 70_964),
+            ("r2", 54_318),
+            ("r3", 44_296),
+            ("adaptive", 54_245),
+            ("verified", 52_427),
+            ("stockfish", 33_601),
+            ("npm", 37_580),
         ]
     );
 }
@@ -142,14 +142,14 @@ fn tic_tac_toe_signature() {
     assert_eq!(
         totals,
         Totals {
-            nodes: 676_976,
-            qnodes: 289_298,
-            tt_hits: 208_265,
+            nodes: 677_045,
+            qnodes: 289_292,
+            tt_hits: 207_938,
             tt_cutoffs: 16_750,
-            beta_cutoffs: 139_178,
-            null_probes: 33_003,
-            null_cutoffs: 17_195,
-            verifications: 2727,
+            beta_cutoffs: 139_236,
+            null_probes: 33_013,
+            null_cutoffs: 17_184,
+            verifications: 2726,
             verification_failures: 7,
             values: 23_518_642,
             root_moves: 11_340,
@@ -159,13 +159,13 @@ fn tic_tac_toe_signature() {
     assert_eq!(
         nodes,
         [
-            ("none", 79_548),
-            ("r2", 107_297),
-            ("r3", 99_448),
-            ("adaptive", 101_845),
-            ("verified", 105_569),
-            ("stockfish", 83_821),
-            ("npm", 99_448),
+            ("none", 79_579),
+            ("r2", 107_291),
+            ("r3", 99_459),
+            ("adaptive", 101_860),
+            ("verified", 105_572),
+            ("stockfish", 83_825),
+            ("npm", 99_459),
         ]
     );
 }

@@ -83,8 +83,10 @@ pub trait DeepGame: Game {
     /// every node first, as the page's searcher asks.
     const ENDS_ONLY_WITHOUT_MOVES: bool = false;
 
-    /// A hash of the position (chess: Zobrist), side to move included. Equal positions must
-    /// give equal keys: the transposition table trusts a matching key.
+    /// A number for the position (chess: Zobrist), side to move included. Equal positions
+    /// must give equal keys: the transposition table trusts a matching key. Different
+    /// positions should differ; how is free (two bitboards side by side will do): the
+    /// table mixes every key before it picks a slot.
     fn key(&self) -> u64;
 
     /// The key repetitions compare: equal exactly for positions the game's rule calls the
