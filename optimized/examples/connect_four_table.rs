@@ -106,7 +106,9 @@ impl DeepGame for Unmixed {
 fn once<G: DeepGame>(game: G, args: &Args) -> Result<(u64, Value), String> {
     let mut searcher = DeepSearcher::with_table(game, Some(args.tt_bits));
     let config = Config::new(args.depth).with_guards(args.guards);
-    let report = searcher.search(&config, |_| {}).map_err(|e| e.to_string())?;
+    let report = searcher
+        .search(&config, |_| {})
+        .map_err(|e| e.to_string())?;
     Ok((report.nodes(), report.root.value))
 }
 

@@ -142,15 +142,15 @@ fn tic_tac_toe_signature() {
     assert_eq!(
         totals,
         Totals {
-            nodes: 677_045,
-            qnodes: 289_292,
-            tt_hits: 207_938,
-            tt_cutoffs: 16_750,
-            beta_cutoffs: 139_236,
-            null_probes: 33_013,
-            null_cutoffs: 17_184,
-            verifications: 2726,
-            verification_failures: 7,
+            nodes: 672_439,
+            qnodes: 286_198,
+            tt_hits: 207_528,
+            tt_cutoffs: 16_550,
+            beta_cutoffs: 138_862,
+            null_probes: 33_210,
+            null_cutoffs: 17_508,
+            verifications: 2773,
+            verification_failures: 6,
             values: 23_518_642,
             root_moves: 11_340,
             pv_plies: 6293,
@@ -159,13 +159,13 @@ fn tic_tac_toe_signature() {
     assert_eq!(
         nodes,
         [
-            ("none", 79_579),
-            ("r2", 107_291),
-            ("r3", 99_459),
-            ("adaptive", 101_860),
-            ("verified", 105_572),
-            ("stockfish", 83_825),
-            ("npm", 99_459),
+            ("none", 79_198),
+            ("r2", 106_313),
+            ("r3", 98_726),
+            ("adaptive", 101_094),
+            ("verified", 104_751),
+            ("stockfish", 83_631),
+            ("npm", 98_726),
         ]
     );
 }
@@ -177,13 +177,13 @@ fn random_trees_signature() {
     assert_eq!(
         totals,
         Totals {
-            nodes: 27_655,
-            qnodes: 17_320,
-            tt_hits: 4564,
+            nodes: 27_606,
+            qnodes: 17_276,
+            tt_hits: 4563,
             tt_cutoffs: 96,
-            beta_cutoffs: 2488,
-            null_probes: 3014,
-            null_cutoffs: 1380,
+            beta_cutoffs: 2487,
+            null_probes: 3011,
+            null_cutoffs: 1377,
             verifications: 203,
             verification_failures: 24,
             values: 210_576,
@@ -194,13 +194,13 @@ fn random_trees_signature() {
     assert_eq!(
         nodes,
         [
-            ("none", 4_064),
-            ("r2", 3_759),
-            ("r3", 3_605),
-            ("adaptive", 3_759),
+            ("none", 4_056),
+            ("r2", 3_743),
+            ("r3", 3_597),
+            ("adaptive", 3_743),
             ("verified", 4_876),
             ("stockfish", 3_718),
-            ("npm", 3_874),
+            ("npm", 3_873),
         ]
     );
 }

@@ -114,6 +114,18 @@ pub trait DeepGame: Game {
         None
     }
 
+    /// How many indexes [`DeepGame::move_index`] gives (chess: two sides by 64 from
+    /// squares by 64 to squares); the history heuristic keeps a counter for each, allocated
+    /// with the searcher. Default 0: no history, quiet moves stay in generation order.
+    const MOVE_INDEXES: usize = 0;
+
+    /// A quiet move's index for the history heuristic ([`crate::DeepOptions`]), below
+    /// [`DeepGame::MOVE_INDEXES`]: the same for moves alike wherever they are played (chess:
+    /// the side, the from and to squares). Never asked without indexes. Default 0.
+    fn move_index(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
     /// Whether the side to move must answer a direct attack (chess: in check): quiescence
     /// then searches every legal move and may not stand on the evaluation. Default: never.
     /// Passing is [`Game::null_allowed`]'s question, asked apart.

@@ -33,6 +33,8 @@ pub struct DeepStats {
     pub tt_hits: u64,
     /// Nodes settled by a stored value.
     pub tt_cutoffs: u64,
+    /// Root searches repeated because the value fell outside the aspiration window.
+    pub aspiration_researches: u64,
 }
 
 /// What one iteration of iterative deepening found, with everything a UCI `info` line

@@ -190,7 +190,7 @@ impl<M: Copy> Table<M> {
 }
 
 /// The home of `key` among `2^(64 - shift)` entries: the top bits of the key mixed by
-/// MurmurHash3's 64-bit finalizer, so every bit of the key moves the home. A game's key then
+/// the 64-bit finalizer of `MurmurHash3`, so every bit of the key moves the home. A game's key then
 /// need only be unique, not well spread: Connect Four's two bitboards taken as they are,
 /// homed by their low bits, ran 2.8x the nodes of the same key mixed.
 // PERF: three multiplies and shifts more per probe and store; the README's "The table's
