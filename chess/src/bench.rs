@@ -78,7 +78,7 @@ pub fn bench_run(
             .search(&config, |_| {})
             .map_err(|e| ChessError::Search(e.to_string()))?;
         run.time += start.elapsed();
-        run.nodes += report.root.stats.shared.nodes;
+        run.nodes += report.nodes();
     }
     Ok(run)
 }

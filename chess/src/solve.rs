@@ -48,17 +48,17 @@ impl Solution {
     fn of(board: &Board, guards: Guards, it: &DeepReport<Move>) -> Self {
         let mut line = board.clone();
         let (mut pv, mut pv_san) = (Vec::new(), Vec::new());
-        for &mv in &it.root.pv {
+        for &mv in it.pv() {
             pv.push(uci(&line, mv));
             pv_san.push(san(&line, mv));
             line.play_unchecked(mv);
         }
         // The report's value is White's; the solution's the side to move's.
         let value = match board.side_to_move() {
-            Color::White => it.root.value,
-            Color::Black => -it.root.value,
+            Color::White => it.value(),
+            Color::Black => -it.value(),
         };
-        let best = it.root.best_move;
+        let best = it.best_move();
         Self {
             fen: board.to_string(),
             configuration: guards.to_string(),
@@ -67,7 +67,7 @@ impl Solution {
             best_move_san: best.map(|m| san(board, m)),
             value,
             mate: mate_in(value),
-            nodes: it.root.stats.shared.nodes,
+            nodes: it.nodes(),
             pv,
             pv_san,
             stats: it.root.stats,

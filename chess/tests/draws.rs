@@ -131,6 +131,51 @@ fn an_en_passant_capture_makes_a_position_of_its_own() {
     line.play("Nf3 Nc6 Ng1 Nb8");
     assert_ne!(line.last().repetition_key(), with_capture.repetition_key());
     assert!(!line.drawn(5));
+    // After 1...d5 only White's king stands where a capturing pawn would (e5): it may step
+    // to d6, but no pawn takes, so no right was lost and the knights' return repeats.
+    let mut line = at("4k1n1/3p4/8/4K3/8/8/8/6N1 b - - 0 1");
+    line.play("d5");
+    let without_capture = line.last().clone();
+    assert!(
+        without_capture.board().en_passant().is_some(),
+        "a double step"
+    );
+    line.play("Nf3 Nf6 Ng1 Ng8");
+    assert_eq!(
+        line.last().repetition_key(),
+        without_capture.repetition_key()
+    );
+    assert!(line.drawn(5), "the position after 1...d5, twice");
+}
+
+/// The en-passant right enters the key as one Zobrist term per file, whichever pawn may
+/// take and whatever else stands on the board, and a different term on each file.
+#[test]
+fn an_en_passant_right_is_one_key_term_per_file() {
+    let files = "abcdefgh".as_bytes();
+    let term = |black: u8, white: u8| {
+        // Black's knight steps aside on the wing away from the double step.
+        let knight = if black == b'h' { "Na6" } else { "Nh6" };
+        let (black, white) = (black as char, white as char);
+        let mut line = Line::new(ChessGame::new(cozy_chess::Board::default()));
+        line.play(&format!("{white}4 {knight} {white}5 {black}5"));
+        let game = line.last();
+        game.repetition_key() ^ game.board().hash_without_ep()
+    };
+    let mut terms = Vec::new();
+    for (i, &file) in files.iter().enumerate() {
+        let left = (i > 0).then(|| term(file, files[i - 1]));
+        let right = (i < 7).then(|| term(file, files[i + 1]));
+        if let (Some(l), Some(r)) = (left, right) {
+            assert_eq!(l, r, "file {}: taken from either side", file as char);
+        }
+        let t = left.or(right).expect("a neighbour");
+        assert_ne!(t, 0, "file {}", file as char);
+        terms.push(t);
+    }
+    terms.sort_unstable();
+    terms.dedup();
+    assert_eq!(terms.len(), 8, "a term of its own on each file");
 }
 
 #[test]

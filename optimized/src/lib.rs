@@ -21,8 +21,10 @@
 //! game of [`search`]'s example scores a win `100 - depth`: won at ply 3, it reads 97). The
 //! deep searcher ([`DeepSearcher`]) scores a finished game itself, by distance: a win `n`
 //! plies from its root is [`MATE`]` - n` (the same pile, [`DeepGame`]'s example: 29,997).
-//! The two scales differ only in how a finished game is scored. [`connect_four`] is a real game with
-//! zugzwang, for both searchers, the benchmarks and your own experiments.
+//! The two scales differ only in how a finished game is scored. Both reports read alike:
+//! `best_move()`, `value()`, `pv()`, `moves()`, `nodes()` and `counters()` on a [`Report`] and
+//! on a [`DeepReport`], which adds the depth reached and the time. [`connect_four`] is a real
+//! game with zugzwang, for both searchers, the benchmarks and your own experiments.
 //!
 //! # Example
 //! Connect-the-dots in one row: players alternately claim the leftmost or rightmost free
@@ -58,7 +60,7 @@
 //! assert_eq!(report.value, 1); // three dots against two
 //! assert_eq!(report.best_move, Some(Side::Left)); // both are as good: the first wins ties
 //! assert_eq!(report.pv.len(), 5);
-//! assert!(report.stats.nodes > 0);
+//! assert!(report.nodes() > 0);
 //! ```
 
 mod config;
@@ -85,7 +87,7 @@ pub use guards::{
     STOCKFISH_VERIFY_FROM, Verification,
 };
 pub use nullmove_core::{Game, INF, Stats, Value};
-pub use report::{Bound, Report, RootMove};
+pub use report::{Bound, Counters, Report, RootMove};
 pub use searcher::{SearchError, Searcher, search, search_traced};
 pub use tictactoe::{GuardedEngine, OptimizedEngine};
 pub use trace::{Event, EventSink, NoSink};

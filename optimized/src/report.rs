@@ -99,11 +99,69 @@ impl<M, S: Default> Default for Report<M, S> {
     }
 }
 
-impl<M> Report<M> {
-    /// Nodes searched (`stats.nodes`).
+/// The counters a report carries: the ones every searcher keeps ([`Stats`]), and possibly
+/// more beside them ([`crate::DeepStats`]), so that one accessor reads both searchers' nodes.
+pub trait Counters {
+    /// The counters every searcher keeps: nodes, null-move probes and cutoffs, beta cutoffs,
+    /// verifications.
+    fn shared(&self) -> &Stats;
+}
+
+impl Counters for Stats {
+    fn shared(&self) -> &Stats {
+        self
+    }
+}
+
+/// Reading a report: the same accessors, under the same names, on the page's searcher's
+/// [`Report`] and on the deep searcher's [`crate::DeepReport`], which adds what only
+/// iterative deepening and a clock know (depth reached, time, why it stopped). The fields
+/// stay public; the accessors are what reads alike in both.
+impl<M, S: Counters> Report<M, S> {
+    /// The move to play, or `None` when the root is a finished game or the depth limit is 0
+    /// (the field's docs say which move of equals).
     #[must_use]
-    pub const fn nodes(&self) -> u64 {
-        self.stats.nodes
+    pub const fn best_move(&self) -> Option<M>
+    where
+        M: Copy,
+    {
+        self.best_move
+    }
+
+    /// The root's value from the maximizer's point of view. The page's searcher's is on the
+    /// game's own scale ([`crate::Game::terminal_score`] and [`crate::Game::evaluate`] as
+    /// given); the deep searcher's scores a finished game by distance instead, `n` plies
+    /// from the root `±(MATE - n)` ([`crate::MATE`]), and everything else alike.
+    #[must_use]
+    pub const fn value(&self) -> Value {
+        self.value
+    }
+
+    /// The principal variation, from the best move on (empty with [`crate::Config::with_pv`]
+    /// off).
+    #[must_use]
+    pub fn pv(&self) -> &[M] {
+        &self.pv
+    }
+
+    /// Every root move searched, in the order searched, with its value and bound.
+    #[must_use]
+    pub fn moves(&self) -> &[RootMove<M>] {
+        &self.moves
+    }
+
+    /// Nodes searched: every call of the recursive search (root, null-move probes and
+    /// verifications included; the deep searcher's quiescence calls too).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.stats.shared().nodes
+    }
+
+    /// The counters every searcher keeps (nodes, null-move probes and cutoffs, beta
+    /// cutoffs, verifications), whatever else this one counts.
+    #[must_use]
+    pub fn counters(&self) -> &Stats {
+        self.stats.shared()
     }
 }
 

@@ -71,7 +71,7 @@ pub fn search_traced<G: Game, S: EventSink<G::Move> + ?Sized>(
 /// let mut searcher = Searcher::new();
 /// let config = Config::new(5).with_guards(Guards::unguarded(3));
 /// let report = searcher.search(TicTacToe::from(Position::empty()), &config);
-/// assert_eq!(report.stats.nodes, 803); // the page's "Why it works" figure
+/// assert_eq!(report.nodes(), 803); // the page's "Why it works" figure
 /// assert_eq!(report.moves.len(), 9);
 /// ```
 #[derive(Debug, Clone)]

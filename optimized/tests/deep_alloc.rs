@@ -48,15 +48,12 @@ fn the_deep_search_never_allocates() {
                             std::hint::black_box(&it.root.pv);
                         })
                         .expect("depth")
-                        .root
-                        .stats
-                        .shared
-                        .nodes;
+                        .nodes();
                 }
                 for g in tree_games.drain(..) {
                     tree.set_game(g);
                     let report = tree.search(&eight, |_| {}).expect("depth");
-                    nodes += report.root.stats.shared.nodes;
+                    nodes += report.nodes();
                     // Limited, and stopped inside an iteration.
                     tree.set_game(g);
                     let report = tree

@@ -283,3 +283,151 @@ fn the_line_past_the_game_is_sound() {
         }
     }
 }
+
+/// The README's pile game (take 1 or 2; whoever empties the pile wins, sooner scoring
+/// higher), for both searchers.
+#[derive(Clone, Copy, Debug)]
+struct Pile {
+    left: u8,
+    max_to_move: bool,
+}
+
+impl Game for Pile {
+    type Move = u8;
+    type Moves = std::ops::RangeInclusive<u8>;
+    fn maximizing(&self) -> bool {
+        self.max_to_move
+    }
+    fn moves(&self) -> Self::Moves {
+        1..=self.left.min(2)
+    }
+    fn play(&mut self, take: u8) {
+        self.left -= take;
+        self.max_to_move = !self.max_to_move;
+    }
+    fn pass(&mut self) {
+        self.max_to_move = !self.max_to_move;
+    }
+    fn terminal_score(&self, depth: u32) -> Option<nullmove_core::Value> {
+        let sooner = 100 - depth as nullmove_core::Value;
+        (self.left == 0).then(|| if self.max_to_move { -sooner } else { sooner })
+    }
+    fn evaluate(&self) -> nullmove_core::Value {
+        0
+    }
+}
+
+impl nullmove_optimized::DeepGame for Pile {
+    const MAX_MOVES: usize = 2;
+    fn key(&self) -> u64 {
+        u64::from(self.left) * 2 + u64::from(self.max_to_move)
+    }
+}
+
+/// Who wins a finished line (`true`: the maximizer) and after how many plies, read from a
+/// value on either searcher's scale (`top`: the game's 100, or `MATE`).
+fn outcome(value: nullmove_core::Value, top: nullmove_core::Value) -> (bool, i32) {
+    (value > 0, top - value.abs())
+}
+
+/// Where the line `pv` from `game` ends: the winner, after how many plies.
+fn played_out(mut game: Pile, pv: &[u8]) -> Option<(bool, i32)> {
+    for &take in pv {
+        game.play(take);
+    }
+    game.terminal_score(0).map(|v| (v > 0, pv.len() as i32))
+}
+
+/// Both searchers' reports, read through the same accessors on every pile up to 12 with
+/// either side to move, searched to the end: the same winner at the same distance (each on
+/// its own scale: the game's `100 - plies`, the deep search's `MATE - plies`), the same
+/// move where only one wins, principal variations that play the game out to that end; and
+/// the accessors say what the fields say.
+#[test]
+fn both_reports_read_the_same_facts_alike() {
+    use nullmove_optimized::{DeepSearcher, MATE};
+    for left in 1..=12_u8 {
+        for max_to_move in [true, false] {
+            let game = Pile { left, max_to_move };
+            let config = Config::new(u32::from(left)).with_guards(Guards::NO_NULL_MOVE);
+            let simple = search(game, &config);
+            let mut searcher = DeepSearcher::new(game);
+            let deep = searcher.search(&config, |_| {}).expect("a search").clone();
+            let at = format!("pile {left}, maximizer to move: {max_to_move}");
+
+            let (wins, plies) = outcome(simple.value(), 100);
+            assert_eq!(outcome(deep.value(), MATE), (wins, plies), "{at}");
+            assert_eq!(deep.plies_to_end(), Some(plies as u32), "{at}");
+            // The side to move wins exactly off a multiple of three.
+            assert_eq!(wins == max_to_move, left % 3 != 0, "{at}");
+            if left % 3 != 0 {
+                assert_eq!(simple.best_move(), Some(left % 3), "{at}");
+                assert_eq!(deep.best_move(), Some(left % 3), "{at}");
+            }
+            assert_eq!(played_out(game, simple.pv()), Some((wins, plies)), "{at}");
+            assert_eq!(played_out(game, deep.pv()), Some((wins, plies)), "{at}");
+
+            assert_eq!(simple.best_move(), simple.best_move, "{at}");
+            assert_eq!(deep.best_move(), deep.root.best_move, "{at}");
+            assert_eq!(
+                (simple.value(), deep.value()),
+                (simple.value, deep.root.value)
+            );
+            assert_eq!(
+                (simple.pv(), deep.pv()),
+                (&simple.pv[..], &deep.root.pv[..])
+            );
+            assert_eq!(simple.moves(), &simple.moves[..], "{at}");
+            assert_eq!(deep.moves(), &deep.root.moves[..], "{at}");
+            assert_eq!(simple.nodes(), simple.stats.nodes, "{at}");
+            assert_eq!(deep.nodes(), deep.root.stats.shared.nodes, "{at}");
+            assert_eq!(deep.root.nodes(), deep.nodes(), "{at}");
+            assert_eq!(simple.counters(), &simple.stats, "{at}");
+            assert_eq!(deep.counters(), &deep.root.stats.shared, "{at}");
+            assert_eq!(deep.root.counters(), deep.counters(), "{at}");
+        }
+    }
+}
+
+/// Nodes mean the same in both: every call of the search, the root's and each move's. They
+/// are equal where both searches make the same calls, one iteration of depth 1 on a pile
+/// that no move ends (the root and one leaf a move: the deep search's iteration is a single
+/// one, its leaves are quiescence calls with nothing to search, and its null-window second
+/// move fails low as alpha-beta's does); anywhere deeper, iterative deepening, the table and
+/// principal-variation search's re-searches make them differ.
+#[test]
+fn both_searchers_count_the_same_calls_as_nodes() {
+    use nullmove_optimized::DeepSearcher;
+    let config = Config::new(1).with_guards(Guards::NO_NULL_MOVE);
+    for left in 3..=12_u8 {
+        let game = Pile {
+            left,
+            max_to_move: left % 2 == 0,
+        };
+        let simple = search(game, &config);
+        let mut searcher = DeepSearcher::new(game);
+        let deep = searcher.search(&config, |_| {}).expect("a search");
+        assert_eq!((simple.nodes(), deep.nodes()), (3, 3), "pile {left}");
+        assert_eq!(simple.moves().len(), deep.moves().len(), "pile {left}");
+    }
+}
+
+/// Connect Four where the first player wins at once (`334455`: columns 2 and 6 both win):
+/// both searchers see the win in one ply, each on its own scale, and each plays a winning
+/// move.
+#[test]
+fn both_reports_see_the_same_win_in_connect_four() {
+    use nullmove_optimized::connect_four::{ConnectFour, WIN};
+    use nullmove_optimized::{DeepSearcher, MATE};
+    let game: ConnectFour = "334455".parse().expect("a game");
+    let config = Config::new(3).with_guards(Guards::NO_NULL_MOVE);
+    let simple = search(game, &config);
+    let mut searcher = DeepSearcher::new(game);
+    let deep = searcher.search(&config, |_| {}).expect("a search");
+    assert_eq!((simple.value(), deep.value()), (WIN - 1, MATE - 1));
+    for best in [simple.best_move(), deep.best_move()] {
+        let mut after = game;
+        after.play(best.expect("a move"));
+        assert!(after.terminal_score(1).is_some_and(|v| v > 0), "{best:?}");
+    }
+}

@@ -8,7 +8,8 @@ use nullmove_core::{Stats, Value};
 
 use super::game::MAX_PLY;
 use super::limits::Stop;
-use crate::Report;
+use crate::report::Counters;
+use crate::{Report, RootMove};
 
 /// The deepest iteration a search may ask for, in plies.
 pub const MAX_DEPTH: u32 = 64;
@@ -35,6 +36,12 @@ pub struct DeepStats {
     pub tt_cutoffs: u64,
     /// Root searches repeated because the value fell outside the aspiration window.
     pub aspiration_researches: u64,
+}
+
+impl Counters for DeepStats {
+    fn shared(&self) -> &Stats {
+        &self.shared
+    }
 }
 
 /// What one iteration of iterative deepening found, with everything a UCI `info` line
@@ -100,10 +107,48 @@ impl<M> DeepReport<M> {
         self.root.pv = pv;
     }
 
-    /// Nodes this search visited (`root.stats.shared.nodes`).
+    /// The move to play (`root.best_move`): the same accessor as the page's searcher's
+    /// [`Report::best_move()`].
+    #[must_use]
+    pub const fn best_move(&self) -> Option<M>
+    where
+        M: Copy,
+    {
+        self.root.best_move
+    }
+
+    /// The root's value from the maximizer's point of view (`root.value`), on the deep
+    /// search's scale: a game finished `n` plies from the root scores `±(MATE - n)`
+    /// ([`crate::MATE`]) whatever [`crate::Game::terminal_score`] says, everything else is
+    /// [`crate::Game::evaluate`]'s ([`Report::value()`] says how the two searchers' differ).
+    #[must_use]
+    pub const fn value(&self) -> Value {
+        self.root.value
+    }
+
+    /// The principal variation (`root.pv`).
+    #[must_use]
+    pub fn pv(&self) -> &[M] {
+        &self.root.pv
+    }
+
+    /// Every root move searched, in the order searched, with its value and bound
+    /// (`root.moves`).
+    #[must_use]
+    pub fn moves(&self) -> &[RootMove<M>] {
+        &self.root.moves
+    }
+
+    /// Nodes this search visited (`root.stats.shared.nodes`), quiescence included.
     #[must_use]
     pub const fn nodes(&self) -> u64 {
         self.root.stats.shared.nodes
+    }
+
+    /// The counters every searcher keeps (`root.stats.shared`); [`DeepStats`] has the rest.
+    #[must_use]
+    pub const fn counters(&self) -> &Stats {
+        &self.root.stats.shared
     }
 
     /// Nodes per second since the search began (0 before a microsecond has passed).
