@@ -247,6 +247,9 @@ impl Game for ChessGame {
 impl DeepGame for ChessGame {
     const MAX_MOVES: usize = MAX_MOVES;
     const ENDS_ONLY_WITHOUT_MOVES: bool = true;
+    /// By the side to move, the from square and the to square (a promotion shares its
+    /// pawn move's index): history as most engines keep it.
+    const MOVE_INDEXES: usize = 2 * 64 * 64;
 
     fn key(&self) -> u64 {
         self.board.hash()
@@ -254,6 +257,10 @@ impl DeepGame for ChessGame {
 
     fn repetition_key(&self) -> u64 {
         Self::repetition_key(self)
+    }
+
+    fn move_index(&self, mv: Move) -> usize {
+        (self.board.side_to_move() as usize * 64 + mv.from as usize) * 64 + mv.to as usize
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {

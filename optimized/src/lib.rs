@@ -76,10 +76,12 @@ pub mod trace;
 
 pub use config::Config;
 pub use deep::{
+    DEFAULT_ASPIRATION, DeepOptions, IterationControl, Limits, Score, Stop, StopHandle,
+};
+pub use deep::{
     DEFAULT_TT_BITS, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats, MATE, MATE_BOUND,
     MAX_DEPTH, MAX_PLY,
 };
-pub use deep::{IterationControl, Limits, Score, Stop, StopHandle};
 pub use guards::{
     GuardError, Guards, HEINZ_DEPTH, PresetError, ReductionRule, STOCKFISH_EVAL_R,
     STOCKFISH_VERIFY_FROM, Verification,

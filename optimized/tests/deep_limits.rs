@@ -328,7 +328,8 @@ fn the_callback_may_stop_the_search() {
 #[test]
 fn each_iteration_reports_what_an_info_line_prints() {
     let game = RandomTree::new(5, 12);
-    let mut s = DeepSearcher::with_table(game, Some(12));
+    // 2^10 slots: `hashfull` samples all but 24 of them, so the few this search stores show.
+    let mut s = DeepSearcher::with_table(game, Some(10));
     let mut last_elapsed = Duration::ZERO;
     s.search(&Config::new(8).with_guards(Guards::R2), |it| {
         assert!(

@@ -6,28 +6,50 @@
 //! - random game trees with captures, checks and draws by rule, against plain minimax;
 //! - two-pile take-away, where positions recur at other plies: the table's mate scores,
 //!   stored from the node, give the solved game's distances.
+//!
+//! Each check runs with aspiration windows and the history heuristic off and on (the
+//! narrowest window, re-searched wherever the value moves): they change nodes, never values.
 
 mod deep_support;
 
-use deep_support::{Iteration, Piles, RandomTree, Ttt, iterations, last, minimax, root_values};
+use deep_support::{
+    Iteration, Piles, RandomTree, Ttt, iterations, last, minimax, root_values, settings,
+};
 use nullmove_core::{Position, Value};
-use nullmove_optimized::{DeepGame, DeepSearcher, Game, Guards, MATE, MATE_BOUND};
+use nullmove_optimized::{DeepGame, DeepOptions, DeepSearcher, Game, Guards, MATE, MATE_BOUND};
 
 /// The two table settings every exhaustive check runs under.
 const TABLES: [Option<u32>; 2] = [None, Some(12)];
 
 /// One search to `depth` without null move, with a table of `2^tt` slots or none.
-fn plain<G: DeepGame>(game: &G, depth: u32, tt: Option<u32>) -> Iteration<G::Move> {
+fn plain<G: DeepGame>(
+    game: &G,
+    depth: u32,
+    tt: Option<u32>,
+    options: DeepOptions,
+) -> Iteration<G::Move> {
     last(
-        &mut DeepSearcher::with_table(game.clone(), tt),
+        &mut DeepSearcher::with_table(game.clone(), tt).with_options(options),
         depth,
         Guards::NO_NULL_MOVE,
     )
 }
 
-/// The deep search's value and move against plain minimax, every iteration of one search.
+/// The deep search's value and move against plain minimax, every iteration of one search,
+/// under every setting of [`settings`].
 fn check_against_minimax<G: DeepGame + std::fmt::Debug>(game: &G, depth: u32, tt: Option<u32>) {
-    let mut searcher = DeepSearcher::with_table(game.clone(), tt);
+    for options in settings() {
+        check_under(game, depth, tt, options);
+    }
+}
+
+fn check_under<G: DeepGame + std::fmt::Debug>(
+    game: &G,
+    depth: u32,
+    tt: Option<u32>,
+    options: DeepOptions,
+) {
+    let mut searcher = DeepSearcher::with_table(game.clone(), tt).with_options(options);
     for it in iterations(&mut searcher, depth, Guards::NO_NULL_MOVE) {
         let d = it.depth;
         let roots = root_values(game, d as i32);
@@ -37,7 +59,10 @@ fn check_against_minimax<G: DeepGame + std::fmt::Debug>(game: &G, depth: u32, tt
             .map(|&(_, v)| v)
             .max()
             .unwrap_or_else(|| minimax(game, d as i32, 0));
-        assert_eq!(it.value, exact, "{game:?} depth {d} table {tt:?}");
+        assert_eq!(
+            it.value, exact,
+            "{game:?} depth {d} table {tt:?} {options:?}"
+        );
         if !roots.is_empty() {
             let chosen = roots
                 .iter()
@@ -82,11 +107,11 @@ fn tic_tac_toe_full_depth_is_the_solved_game_with_its_distances() {
             v if v > 0 => MATE - (10 - v),
             v => -(MATE - (10 + v)),
         };
-        for tt in TABLES {
-            let mut searcher = DeepSearcher::with_table(Ttt::new(&p), tt);
+        for (tt, options) in TABLES.into_iter().zip(settings()) {
+            let mut searcher = DeepSearcher::with_table(Ttt::new(&p), tt).with_options(options);
             let it = last(&mut searcher, 9, Guards::NO_NULL_MOVE);
             let value = searcher.report().root.value;
-            assert_eq!(value, expected, "{p} table {tt:?}");
+            assert_eq!(value, expected, "{p} table {tt:?} {options:?}");
             if value.abs() >= MATE_BOUND {
                 // The principal variation plays the game out to the announced end.
                 assert_eq!(it.pv.len() as i32, MATE - value.abs(), "{p}");
@@ -127,11 +152,13 @@ fn piles_full_depth_give_the_solved_distances_with_and_without_the_table() {
             // Taking the last stone wins, so the game is a win or a loss, never a draw.
             assert!(exact.abs() >= MATE_BOUND, "{game:?}");
             for tt in TABLES {
-                assert_eq!(
-                    plain(&game, depth, tt).value,
-                    exact,
-                    "{game:?} table {tt:?}"
-                );
+                for options in settings() {
+                    assert_eq!(
+                        plain(&game, depth, tt, options).value,
+                        exact,
+                        "{game:?} table {tt:?} {options:?}"
+                    );
+                }
             }
             // Every iteration against minimax without the table only: with it, a position
             // met again nearer the root is settled by a result searched deeper than the
@@ -147,10 +174,11 @@ fn piles_full_depth_give_the_solved_distances_with_and_without_the_table() {
 fn iterations_are_the_searches_to_their_depth() {
     for seed in 0..50 {
         let game = RandomTree::new(seed, 9);
-        let mut deep = DeepSearcher::with_table(game, Some(10));
+        let options = settings()[seed as usize % 2];
+        let mut deep = DeepSearcher::with_table(game, Some(10)).with_options(options);
         let seen = iterations(&mut deep, 6, Guards::NO_NULL_MOVE);
         for it in &seen {
-            let alone = plain(&game, it.depth, Some(10));
+            let alone = plain(&game, it.depth, Some(10), options);
             assert_eq!(&alone, it, "seed {seed} depth {}", it.depth);
         }
         deep.set_game(game);
@@ -218,10 +246,33 @@ fn draws_by_rule_count_below_the_root_only() {
         piles: [2, 0],
         first: true,
     });
-    for tt in TABLES {
-        let r = plain(&game, 3, tt);
+    for (tt, options) in TABLES.into_iter().zip(settings()) {
+        let r = plain(&game, 3, tt, options);
         assert_eq!((r.best_move, r.value), (Some((0, 2)), 0));
     }
     // Without the rule the same root wins in one ply.
-    assert_eq!(plain(&game.0, 3, None).value, MATE - 1);
+    assert_eq!(plain(&game.0, 3, None, settings()[0]).value, MATE - 1);
+}
+
+/// The switches are not idle: the narrowest window is searched again, history reorders
+/// (other nodes), and neither changes a value.
+#[test]
+fn aspiration_searches_again_and_history_reorders_values_unchanged() {
+    let off = settings()[0];
+    let (mut again, mut reordered) = (0, 0);
+    for seed in 0..50 {
+        let game = RandomTree::new(seed, 9);
+        let plain_off = plain(&game, 6, Some(10), off);
+        assert_eq!(plain_off.stats.aspiration_researches, 0);
+        let narrow = plain(&game, 6, Some(10), off.with_aspiration(Some(1)));
+        let history = plain(&game, 6, Some(10), off.with_quiet_history(true));
+        assert_eq!(
+            (narrow.value, history.value),
+            (plain_off.value, plain_off.value)
+        );
+        again += narrow.stats.aspiration_researches;
+        reordered += u32::from(history.stats.shared.nodes != plain_off.stats.shared.nodes);
+    }
+    assert!(again > 0, "no re-search");
+    assert!(reordered > 0, "history changed no search");
 }

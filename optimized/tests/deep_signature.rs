@@ -102,15 +102,15 @@ fn connect_four_signature() {
     assert_eq!(
         totals,
         Totals {
-            nodes: 348_203,
-            qnodes: 182_034,
-            tt_hits: 56_223,
-            tt_cutoffs: 20_178,
-            beta_cutoffs: 77_911,
-            null_probes: 73_398,
-            null_cutoffs: 35_475,
-            verifications: 2090,
-            verification_failures: 106,
+            nodes: 347_431,
+            qnodes: 181_537,
+            tt_hits: 56_062,
+            tt_cutoffs: 20_132,
+            beta_cutoffs: 77_774,
+            null_probes: 73_370,
+            null_cutoffs: 35_462,
+            verifications: 2082,
+            verification_failures: 107,
             values: 1_050_056,
             root_moves: 385,
             pv_plies: 329,
@@ -119,13 +119,13 @@ fn connect_four_signature() {
     assert_eq!(
         nodes,
         [
-            ("none", 71_711),
-            ("r2", 54_286),
-            ("r3", 44_569),
-            ("adaptive", 54_192),
-            ("verified", 52_289),
-            ("stockfish", 33_600),
-            ("npm", 37_556),
+            ("none", 70_964),
+            ("r2", 54_318),
+            ("r3", 44_296),
+            ("adaptive", 54_245),
+            ("verified", 52_427),
+            ("stockfish", 33_601),
+            ("npm", 37_580),
         ]
     );
 }
@@ -142,15 +142,15 @@ fn tic_tac_toe_signature() {
     assert_eq!(
         totals,
         Totals {
-            nodes: 676_976,
-            qnodes: 289_298,
-            tt_hits: 208_265,
-            tt_cutoffs: 16_750,
-            beta_cutoffs: 139_178,
-            null_probes: 33_003,
-            null_cutoffs: 17_195,
-            verifications: 2727,
-            verification_failures: 7,
+            nodes: 672_439,
+            qnodes: 286_198,
+            tt_hits: 207_528,
+            tt_cutoffs: 16_550,
+            beta_cutoffs: 138_862,
+            null_probes: 33_210,
+            null_cutoffs: 17_508,
+            verifications: 2773,
+            verification_failures: 6,
             values: 23_518_642,
             root_moves: 11_340,
             pv_plies: 6293,
@@ -159,13 +159,13 @@ fn tic_tac_toe_signature() {
     assert_eq!(
         nodes,
         [
-            ("none", 79_548),
-            ("r2", 107_297),
-            ("r3", 99_448),
-            ("adaptive", 101_845),
-            ("verified", 105_569),
-            ("stockfish", 83_821),
-            ("npm", 99_448),
+            ("none", 79_198),
+            ("r2", 106_313),
+            ("r3", 98_726),
+            ("adaptive", 101_094),
+            ("verified", 104_751),
+            ("stockfish", 83_631),
+            ("npm", 98_726),
         ]
     );
 }
@@ -177,13 +177,13 @@ fn random_trees_signature() {
     assert_eq!(
         totals,
         Totals {
-            nodes: 27_655,
-            qnodes: 17_320,
-            tt_hits: 4564,
+            nodes: 27_606,
+            qnodes: 17_276,
+            tt_hits: 4563,
             tt_cutoffs: 96,
-            beta_cutoffs: 2488,
-            null_probes: 3014,
-            null_cutoffs: 1380,
+            beta_cutoffs: 2487,
+            null_probes: 3011,
+            null_cutoffs: 1377,
             verifications: 203,
             verification_failures: 24,
             values: 210_576,
@@ -194,13 +194,13 @@ fn random_trees_signature() {
     assert_eq!(
         nodes,
         [
-            ("none", 4_064),
-            ("r2", 3_759),
-            ("r3", 3_605),
-            ("adaptive", 3_759),
+            ("none", 4_056),
+            ("r2", 3_743),
+            ("r3", 3_597),
+            ("adaptive", 3_743),
             ("verified", 4_876),
             ("stockfish", 3_718),
-            ("npm", 3_874),
+            ("npm", 3_873),
         ]
     );
 }

@@ -20,8 +20,8 @@
 use std::collections::HashMap;
 
 use nullmove_optimized::{
-    Bound, Config, DeepGame, DeepSearcher, Game, Guards, MATE, Report, RootMove, Searcher, Value,
-    search,
+    Bound, Config, DeepGame, DeepOptions, DeepSearcher, Game, Guards, MATE, Report, RootMove,
+    Searcher, Value, search,
 };
 
 /// The largest heaps: every position below them (each heap at most its bound) is checked.
@@ -110,6 +110,10 @@ impl<const ENDS: bool> Game for Nim<ENDS> {
 impl<const ENDS: bool> DeepGame for Nim<ENDS> {
     const MAX_MOVES: usize = (HEAPS[0] + HEAPS[1] + HEAPS[2]) as usize;
     const ENDS_ONLY_WITHOUT_MOVES: bool = ENDS;
+    const MOVE_INDEXES: usize = 3 * 6 * 2;
+    fn move_index(&self, (heap, take): Take) -> usize {
+        (usize::from(heap) * 6 + usize::from(take)) * 2 + usize::from(self.max_to_move)
+    }
     fn key(&self) -> u64 {
         let [a, b, c] = self.heaps.map(u64::from);
         (a << 16 | b << 8 | c) << 1 | u64::from(self.max_to_move)
@@ -269,13 +273,22 @@ fn page_searcher_errors(guards: Guards) -> Vec<String> {
     errors
 }
 
-/// The deep searcher to the end of each game, the PV kept and not: without the table every
-/// iteration checked (each is exactly a search to its depth), with it the last.
+/// The deep searcher to the end of each game, the PV kept and not, aspiration windows and
+/// the history heuristic off and on: without the table every iteration checked (each is
+/// exactly a search to its depth), with it the last.
 fn deep_searcher_errors<const ENDS: bool>(guards: Guards) -> Vec<String> {
     let mut exact = Minimax::new(MATE);
     let mut errors = Vec::new();
-    for tt in [None, Some(10)] {
-        let mut searcher = DeepSearcher::with_table(positions::<ENDS>()[0], tt);
+    let off = DeepOptions::default()
+        .with_aspiration(None)
+        .with_quiet_history(false);
+    let on = off.with_aspiration(Some(1)).with_quiet_history(true);
+    for (tt, options) in [None, Some(10)]
+        .into_iter()
+        .flat_map(|tt| [(tt, off), (tt, on)])
+    {
+        let mut searcher =
+            DeepSearcher::with_table(positions::<ENDS>()[0], tt).with_options(options);
         for p in positions::<ENDS>() {
             for pv in [true, false] {
                 searcher.set_game(p);
@@ -300,7 +313,7 @@ fn deep_searcher_errors<const ENDS: bool>(guards: Guards) -> Vec<String> {
                     }
                     if let Err(e) = outcome {
                         errors.push(format!(
-                            "{p:?} depth {} table {tt:?} pv {pv}: {e}",
+                            "{p:?} depth {} table {tt:?} pv {pv} {options:?}: {e}",
                             it.depth
                         ));
                     }

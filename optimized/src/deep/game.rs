@@ -83,8 +83,10 @@ pub trait DeepGame: Game {
     /// every node first, as the page's searcher asks.
     const ENDS_ONLY_WITHOUT_MOVES: bool = false;
 
-    /// A hash of the position (chess: Zobrist), side to move included. Equal positions must
-    /// give equal keys: the transposition table trusts a matching key.
+    /// A number for the position (chess: Zobrist), side to move included. Equal positions
+    /// must give equal keys: the transposition table trusts a matching key. Different
+    /// positions should differ; how is free (two bitboards side by side will do): the
+    /// table mixes every key before it picks a slot.
     fn key(&self) -> u64;
 
     /// The key repetitions compare: equal exactly for positions the game's rule calls the
@@ -110,6 +112,18 @@ pub trait DeepGame: Game {
     /// may become a killer. Default: every move quiet.
     fn capture_order(&self, _mv: Self::Move) -> Option<i32> {
         None
+    }
+
+    /// How many indexes [`DeepGame::move_index`] gives (chess: two sides by 64 from
+    /// squares by 64 to squares); the history heuristic keeps a counter for each, allocated
+    /// with the searcher. Default 0: no history, quiet moves stay in generation order.
+    const MOVE_INDEXES: usize = 0;
+
+    /// A quiet move's index for the history heuristic ([`crate::DeepOptions`]), below
+    /// [`DeepGame::MOVE_INDEXES`]: the same for moves alike wherever they are played (chess:
+    /// the side, the from and to squares). Never asked without indexes. Default 0.
+    fn move_index(&self, _mv: Self::Move) -> usize {
+        0
     }
 
     /// Whether the side to move must answer a direct attack (chess: in check): quiescence

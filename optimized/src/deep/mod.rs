@@ -18,6 +18,8 @@
 mod game;
 mod limits;
 mod node;
+mod options;
+mod ordering;
 mod report;
 mod root;
 mod searcher;
@@ -25,6 +27,7 @@ mod tt;
 
 pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 pub use limits::{Limits, Stop, StopHandle};
+pub use options::{DEFAULT_ASPIRATION, DeepOptions};
 pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH, Score};
 pub use root::IterationControl;
 pub use searcher::DeepSearcher;

@@ -25,11 +25,6 @@ enum NullStep {
     Shallower,
 }
 
-/// Move-ordering scores: hash move, captures by the game's order, killers, the rest.
-const HASH_MOVE: i32 = i32::MAX;
-const NOISY: i32 = 1 << 24;
-const KILLER: [i32; 2] = [NOISY - 1, NOISY - 2];
-
 /// The game's static evaluation from the side to move's point of view.
 fn evaluation<G: Game>(game: &G) -> Value {
     let e = game.evaluate();
@@ -286,7 +281,7 @@ impl<G: DeepGame> DeepSearcher<G> {
                     }
                     if v >= beta {
                         self.stats.shared.beta_cutoffs += 1;
-                        self.remember_killer(game, ply, mv);
+                        self.remember_cut(game, depth, ply, mv);
                         break;
                     }
                 }
@@ -469,59 +464,6 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.moves.truncate(start);
         self.order.truncate(start);
         best
-    }
-
-    /// Gives each move of `start..end` its ordering score: the hash move first, then noisy
-    /// moves by the game's order (MVV-LVA), then the two killers of this ply, then the
-    /// rest in generation order.
-    fn score_moves(
-        &mut self,
-        game: &G,
-        start: usize,
-        end: usize,
-        hash_move: Option<G::Move>,
-        ply: usize,
-    ) {
-        debug_assert_eq!(self.order.len(), start);
-        let killers = self.killers[ply];
-        for i in start..end {
-            let mv = self.moves[i];
-            let score = if Some(mv) == hash_move {
-                HASH_MOVE
-            } else if let Some(o) = game.capture_order(mv) {
-                debug_assert!((0..NOISY).contains(&o), "capture order {o} out of range");
-                NOISY + o
-            } else if Some(mv) == killers[0] {
-                KILLER[0]
-            } else if Some(mv) == killers[1] {
-                KILLER[1]
-            } else {
-                0
-            };
-            self.order.push(score);
-        }
-    }
-
-    /// Moves the best-scored remaining move to position `i` (selection sort, so a cutoff
-    /// early spares sorting the rest; ties keep generation order) and returns it.
-    fn pick(&mut self, i: usize, end: usize) -> G::Move {
-        let mut best = i;
-        for j in i + 1..end {
-            if self.order[j] > self.order[best] {
-                best = j;
-            }
-        }
-        self.moves.swap(i, best);
-        self.order.swap(i, best);
-        self.moves[i]
-    }
-
-    /// A quiet move that cut becomes this ply's first killer.
-    fn remember_killer(&mut self, game: &G, ply: usize, mv: G::Move) {
-        if game.capture_order(mv).is_none() && self.killers[ply][0] != Some(mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(mv);
-        }
     }
 
     /// `mv` followed by the child's line becomes the line of `ply` (when the principal

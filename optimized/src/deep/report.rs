@@ -34,6 +34,8 @@ pub struct DeepStats {
     pub tt_hits: u64,
     /// Nodes settled by a stored value.
     pub tt_cutoffs: u64,
+    /// Root searches repeated because the value fell outside the aspiration window.
+    pub aspiration_researches: u64,
 }
 
 impl Counters for DeepStats {

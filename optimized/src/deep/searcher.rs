@@ -5,6 +5,7 @@ use nullmove_core::Value;
 
 use super::game::{DeepGame, MAX_PLY};
 use super::limits::Clock;
+use super::options::DeepOptions;
 use super::report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats};
 use super::tt::Table;
 use crate::guards::Verifying;
@@ -77,6 +78,10 @@ pub struct DeepSearcher<G: DeepGame> {
     /// The ordering score of each move in `moves`.
     pub(super) order: Vec<i32>,
     pub(super) killers: Vec<[Option<G::Move>; 2]>,
+    /// The history heuristic's counters, by [`DeepGame::move_index`].
+    pub(super) quiet_history: Vec<i32>,
+    /// Aspiration and history: the switches beyond [`Config`].
+    pub(super) options: DeepOptions,
     /// The triangular principal-variation table: row `ply` holds the line from that ply.
     pub(super) pv: Vec<Option<G::Move>>,
     pub(super) pv_len: Vec<usize>,
@@ -146,6 +151,8 @@ impl<G: DeepGame> DeepSearcher<G> {
             moves: Vec::with_capacity(frames * G::MAX_MOVES),
             order: Vec::with_capacity(frames * G::MAX_MOVES),
             killers: vec![[None; 2]; ROW],
+            quiet_history: vec![0; G::MOVE_INDEXES],
+            options: DeepOptions::default(),
             pv: vec![None; ROW * ROW],
             pv_len: vec![0; ROW + 1],
             keys: Vec::with_capacity(frames),
@@ -165,13 +172,31 @@ impl<G: DeepGame> DeepSearcher<G> {
         }
     }
 
+    /// The same searcher with `options` (aspiration windows, the history heuristic).
+    #[must_use]
+    pub fn with_options(mut self, options: DeepOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// Sets the options of the searches to come; the table and what was learnt stay.
+    pub const fn set_options(&mut self, options: DeepOptions) {
+        self.options = options;
+    }
+
+    /// The options searches run with.
+    #[must_use]
+    pub const fn options(&self) -> DeepOptions {
+        self.options
+    }
+
     /// The game, in its root position.
     pub const fn game(&self) -> &G {
         &self.game
     }
 
     /// Starts a new game at `game` (no history before it) and forgets everything learnt:
-    /// the table, killers, the last report. Searching the same position twice after
+    /// the table, killers, the history heuristic's counters, the last report. Searching the same position twice after
     /// `set_game` gives the same result, node for node.
     pub fn set_game(&mut self, game: G) {
         self.set_position(game);
@@ -234,9 +259,11 @@ impl<G: DeepGame> DeepSearcher<G> {
         &self.keys[..self.history]
     }
 
-    /// Forgets the table, killers, the last report and statistics (UCI's `ucinewgame`).
+    /// Forgets the table, killers, history, the last report and statistics (UCI's
+    /// `ucinewgame`).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.quiet_history.fill(0);
         self.new_root();
         self.stats = DeepStats::default();
         self.report.reset();

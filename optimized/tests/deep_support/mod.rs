@@ -5,7 +5,9 @@
 #![allow(dead_code)]
 
 use nullmove_core::{Board, CELLS, LINES, Player, Position, Value, heuristic};
-use nullmove_optimized::{Config, DeepGame, DeepSearcher, DeepStats, Game, Guards, MATE, MAX_PLY};
+use nullmove_optimized::{
+    Config, DeepGame, DeepOptions, DeepSearcher, DeepStats, Game, Guards, MATE, MAX_PLY,
+};
 
 /// Tic-tac-toe as a deep game: winning moves are its "captures" (the quiescence moves),
 /// an opponent's open two is its "check" (no pass, no standing pat), and the game is over
@@ -113,6 +115,11 @@ impl Game for Ttt {
 
 impl DeepGame for Ttt {
     const MAX_MOVES: usize = CELLS;
+    const MOVE_INDEXES: usize = 2 * CELLS;
+
+    fn move_index(&self, cell: u8) -> usize {
+        usize::from(cell) + CELLS * usize::from(self.side == Player::O)
+    }
 
     fn key(&self) -> u64 {
         let mut k = u64::from(self.side == Player::O);
@@ -251,6 +258,11 @@ impl Game for RandomTree {
 impl DeepGame for RandomTree {
     const MAX_MOVES: usize = 4;
     const ENDS_ONLY_WITHOUT_MOVES: bool = true;
+    const MOVE_INDEXES: usize = 8;
+
+    fn move_index(&self, mv: u8) -> usize {
+        usize::from(mv) + 4 * (self.ply % 2)
+    }
 
     fn key(&self) -> u64 {
         self.h
@@ -444,6 +456,15 @@ pub struct Iteration<M> {
     pub best_move: Option<M>,
     pub pv: Vec<M>,
     pub stats: DeepStats,
+}
+
+/// The deep searcher's switch settings every exact check runs under: both off, and both
+/// on with the narrowest aspiration window (a re-search wherever the value moves).
+pub fn settings() -> [DeepOptions; 2] {
+    let off = DeepOptions::default()
+        .with_aspiration(None)
+        .with_quiet_history(false);
+    [off, off.with_aspiration(Some(1)).with_quiet_history(true)]
 }
 
 /// Every iteration of one search to `depth` under `guards`.

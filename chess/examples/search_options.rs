@@ -1,0 +1,154 @@
+//! Aspiration windows and the history heuristic, each on and off, measured as the deep
+//! searcher's defaults were chosen: nodes to a fixed depth and positions solved over WAC's
+//! first positions, each searched from a cleared table (as `nullmove chess suite` does).
+//!
+//! ```sh
+//! cargo run --release -p nullmove-chess --example search_options -- --depth 8 --limit 50 --config r3
+//! ```
+//!
+//! One search per position and switch setting to the depth asked; every shallower depth's
+//! row is that search's iteration (iterative deepening is deterministic). Positions run in
+//! parallel; the figures do not depend on how many threads.
+
+use std::process::ExitCode;
+
+use nullmove_chess::{ChessGame, EpdEntry, Guards, Suite};
+use nullmove_optimized::{Config, DEFAULT_ASPIRATION, DEFAULT_TT_BITS, DeepOptions, DeepSearcher};
+use rayon::prelude::*;
+
+/// What to measure.
+struct Args {
+    depth: u32,
+    limit: usize,
+    guards: Guards,
+    width: i32,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        depth: 8,
+        limit: 50,
+        guards: Guards::R3,
+        width: DEFAULT_ASPIRATION,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
+        let number = |v: String| v.parse::<u32>().map_err(|e| format!("{flag} {v:?}: {e}"));
+        match flag.as_str() {
+            "--depth" => args.depth = number(value()?)?,
+            "--limit" => args.limit = number(value()?)? as usize,
+            "--config" => args.guards = Guards::preset(&value()?).map_err(|e| e.to_string())?,
+            "--width" => args.width = number(value()?)? as i32,
+            _ => {
+                return Err(format!(
+                    "unknown argument {flag:?}: expected --depth, --limit, --config or --width"
+                ));
+            }
+        }
+    }
+    if !(1..=nullmove_optimized::MAX_DEPTH).contains(&args.depth) {
+        return Err(format!("--depth {}: expected 1 to 64", args.depth));
+    }
+    if args.limit == 0 || args.width == 0 {
+        return Err("--limit and --width must be at least 1".to_owned());
+    }
+    Ok(args)
+}
+
+/// The four settings, named.
+fn settings(width: i32) -> [(&'static str, DeepOptions); 4] {
+    let off = DeepOptions::default()
+        .with_aspiration(None)
+        .with_quiet_history(false);
+    [
+        ("neither", off),
+        ("aspiration", off.with_aspiration(Some(width))),
+        ("history", off.with_quiet_history(true)),
+        (
+            "both",
+            off.with_aspiration(Some(width)).with_quiet_history(true),
+        ),
+    ]
+}
+
+/// Per depth: nodes (all iterations so far), solved, aspiration re-searches.
+type Rows = Vec<(u64, u32, u64)>;
+
+/// One position under one setting, every depth up to `args.depth`.
+fn one(entry: &EpdEntry, options: DeepOptions, args: &Args) -> Result<Rows, String> {
+    let board = entry.board().map_err(|e| e.to_string())?;
+    let (best, avoid) = (
+        entry.best().map_err(|e| e.to_string())?,
+        entry.avoid().map_err(|e| e.to_string())?,
+    );
+    let mut searcher = DeepSearcher::with_table(ChessGame::new(board), Some(DEFAULT_TT_BITS))
+        .with_options(options);
+    let config = Config::new(args.depth).with_guards(args.guards);
+    let mut rows = Vec::new();
+    searcher
+        .search(&config, |it| {
+            let solved = it
+                .root
+                .best_move
+                .is_some_and(|m| (best.is_empty() || best.contains(&m)) && !avoid.contains(&m));
+            let stats = it.root.stats;
+            rows.push((
+                stats.shared.nodes,
+                u32::from(solved),
+                stats.aspiration_researches,
+            ));
+        })
+        .map_err(|e| e.to_string())?;
+    rows.resize(args.depth as usize, *rows.last().unwrap_or(&(0, 0, 0)));
+    Ok(rows)
+}
+
+fn run() -> Result<(), String> {
+    let args = parse_args()?;
+    let entries: Vec<EpdEntry> = Suite::Wac
+        .entries()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .take(args.limit)
+        .collect();
+    println!(
+        "WAC's first {} positions, {}, aspiration half-width {}; nodes (all iterations) and solved",
+        entries.len(),
+        args.guards,
+        args.width
+    );
+    println!("| setting | depth | nodes | against neither | solved | re-searches |");
+    println!("|---|---|---|---|---|---|");
+    let mut baseline: Vec<u64> = Vec::new();
+    for (name, options) in settings(args.width) {
+        let per: Vec<Rows> = entries
+            .par_iter()
+            .map(|e| one(e, options, &args))
+            .collect::<Result<_, _>>()?;
+        for d in 0..args.depth as usize {
+            let nodes: u64 = per.iter().map(|r| r[d].0).sum();
+            let solved: u32 = per.iter().map(|r| r[d].1).sum();
+            let again: u64 = per.iter().map(|r| r[d].2).sum();
+            if baseline.len() <= d {
+                baseline.push(nodes);
+            }
+            println!(
+                "| {name} | {} | {nodes} | {:.3}x | {solved} | {again} |",
+                d + 1,
+                nodes as f64 / baseline[d] as f64
+            );
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("search_options: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
