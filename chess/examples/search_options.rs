@@ -39,7 +39,10 @@ fn parse_args() -> Result<Args, String> {
             "--depth" => args.depth = number(value()?)?,
             "--limit" => args.limit = number(value()?)? as usize,
             "--config" => args.guards = Guards::preset(&value()?).map_err(|e| e.to_string())?,
-            "--width" => args.width = number(value()?)? as i32,
+            "--width" => {
+                args.width = i32::try_from(number(value()?)?)
+                    .map_err(|_| format!("{flag} must be at most {}", i32::MAX))?;
+            }
             _ => {
                 return Err(format!(
                     "unknown argument {flag:?}: expected --depth, --limit, --config or --width"
