@@ -3,10 +3,12 @@
 //! (cozy-chess's moves, no evaluation, no pruning) finds one, at the same distance, and its
 //! principal variation plays the mate out. Along each mate's line, the defender to move is
 //! mated in one (a negative distance) and then the attacker mates in one, both confirmed by
-//! the solver.
+//! the solver. The library's plain searcher scores each mate in two by the game's own
+//! distance, `MATE - plies`.
 
-use cozy_chess::{Board, Move};
-use nullmove_chess::{Guards, parse_epd, parse_uci, solve};
+use cozy_chess::{Board, Color, Move};
+use nullmove_chess::{ChessGame, Guards, parse_epd, parse_uci, solve};
+use nullmove_optimized::{Config, MATE, search};
 
 fn legal(board: &Board) -> Vec<Move> {
     let mut v = Vec::new();
@@ -67,6 +69,20 @@ fn along_the_line(board: &Board, pv: &[String], name: &str) {
     );
 }
 
+/// The plain (full-width, tableless) searcher on chess values a mate found `plies` from
+/// the root as the game's terminal score gives it: `MATE - plies` from White's side.
+fn plain_search_scores_the_mate(board: &Board, n: i32, name: &str) {
+    let plies = 2 * n - 1;
+    let report = search(ChessGame::new(board.clone()), &Config::new(plies as u32));
+    let mate = MATE - plies;
+    let want = if board.side_to_move() == Color::White {
+        mate
+    } else {
+        -mate
+    };
+    assert_eq!(report.value, want, "{name}: mate in {n}, plain searcher");
+}
+
 #[test]
 fn mates_in_one_and_two_over_wac_are_the_brute_force_solvers() {
     let text = std::fs::read_to_string(format!("{}/data/wac.epd", env!("CARGO_MANIFEST_DIR")))
@@ -94,6 +110,7 @@ fn mates_in_one_and_two_over_wac_are_the_brute_force_solvers() {
                 found[n as usize] += 1;
                 if n == 2 {
                     along_the_line(&board, &s.pv, &e.name());
+                    plain_search_scores_the_mate(&board, n, &e.name());
                 }
             }
             // No mate within two: the search may still see a longer forced one through
