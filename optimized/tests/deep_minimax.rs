@@ -255,7 +255,7 @@ fn draws_by_rule_count_below_the_root_only() {
 }
 
 /// The switches are not idle: the narrowest window is searched again, history reorders
-/// (other nodes), and neither changes a value.
+/// (other nodes), and neither changes a value; a width below 1 is the open window.
 #[test]
 fn aspiration_searches_again_and_history_reorders_values_unchanged() {
     let off = settings()[0];
@@ -264,6 +264,12 @@ fn aspiration_searches_again_and_history_reorders_values_unchanged() {
         let game = RandomTree::new(seed, 9);
         let plain_off = plain(&game, 6, Some(10), off);
         assert_eq!(plain_off.stats.aspiration_researches, 0);
+        for width in [0, -1] {
+            let open = off.with_aspiration(Some(width));
+            assert_eq!(open.aspiration(), None, "width {width}");
+            let open = plain(&game, 6, Some(10), open);
+            assert_eq!(open.stats.aspiration_researches, 0, "width {width}");
+        }
         let narrow = plain(&game, 6, Some(10), off.with_aspiration(Some(1)));
         let history = plain(&game, 6, Some(10), off.with_quiet_history(true));
         assert_eq!(
