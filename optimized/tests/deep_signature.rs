@@ -31,6 +31,12 @@ const TTT_DEPTH: u32 = 9;
 const TREES: u64 = 40;
 const TREE_DEPTH: u32 = 6;
 
+/// Games played on endless random trees by one searcher, each move searched to
+/// `GAME_DEPTH`: long enough that a history counter passes its cap.
+const GAMES: u64 = 4;
+const GAME_MOVES: usize = 6;
+const GAME_DEPTH: u32 = 12;
+
 /// Everything a workload's searches count and answer, summed over the configurations: a
 /// change that leaves the node totals alone (a counter, the root's move list, the line)
 /// still shows here.
@@ -201,6 +207,39 @@ fn random_trees_signature() {
             ("verified", 4_876),
             ("stockfish", 3_718),
             ("npm", 3_873),
+        ]
+    );
+}
+
+/// One searcher plays each game, keeping its table and the history heuristic's counters
+/// between moves (each search ages them) and halving them all when one passes its cap:
+/// nodes per game, with null move (R 3) and without.
+#[test]
+fn played_games_signature() {
+    let nodes: Vec<[u64; 2]> = (0..GAMES)
+        .map(|seed| {
+            [Guards::NO_NULL_MOVE, Guards::R3].map(|guards| {
+                let mut searcher =
+                    DeepSearcher::with_table(RandomTree::endless(seed), Some(TABLE_BITS));
+                let config = Config::new(GAME_DEPTH).with_guards(guards);
+                (0..GAME_MOVES)
+                    .map(|_| {
+                        let r = searcher.search(&config, |_| {}).expect("a depth in range");
+                        let (nodes, best) = (r.root.stats.shared.nodes, r.root.best_move);
+                        searcher.play(best.expect("a move")).expect("a legal move");
+                        nodes
+                    })
+                    .sum()
+            })
+        })
+        .collect();
+    assert_eq!(
+        nodes,
+        [
+            [199_681, 147_336],
+            [165_909, 101_838],
+            [126_424, 66_592],
+            [218_116, 92_597],
         ]
     );
 }
