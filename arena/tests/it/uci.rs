@@ -89,7 +89,7 @@ fn isready_and_stop_are_answered_while_it_thinks() {
 
 #[test]
 fn mates_are_reported_by_distance() {
-    // WAC.001: 1. Qg6 mates in two (chess/tests/mates.rs proves every WAC mate in two by
+    // WAC.001: 1. Qg6 mates in two (chess/tests/it/mates.rs proves every WAC mate in two by
     // brute force); once it is played, Black is mated in one whatever it does. Plain
     // alpha-beta finds it (null move with R 3 does not by depth 5: the article's risk).
     let wac1 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";

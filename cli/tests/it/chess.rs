@@ -439,7 +439,7 @@ fn bad_input_is_refused_in_one_line() {
 
 /// `nullmove chess bench`: every configuration over the fixed workload, no allocation while
 /// searching, and the total (the node counts themselves are pinned by the chess crate's
-/// `tests/bench.rs`) printed as the signature.
+/// `tests/it/bench.rs`) printed as the signature.
 #[test]
 fn the_bench_prints_its_signature() {
     let text = stdout(&["chess", "bench"]);

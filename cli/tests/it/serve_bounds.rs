@@ -1,7 +1,7 @@
 //! The bound on one `/api/trace` request, computed rather than assumed: over every reachable
 //! position, depth limit 0..=9, R 0..=9 and both modes, the longest trace and how many
 //! searches the server's cap refuses. (Naive and optimized emit the same events, event for
-//! event: `optimized/tests/differential.rs`.)
+//! event: `optimized/tests/it/differential.rs`.)
 
 use nullmove::serve::MAX_TRACE_EVENTS;
 use nullmove_core::{Engine, Mode, Position, SearchParams};

@@ -2,7 +2,7 @@
 //! as JSON or text, and check SPEC.md's bad-input contract ("Bad input exits with status 2 and
 //! a one-line message on stderr, never a panic").
 //!
-//! Each test binary includes this with `mod support;` and uses a subset of it.
+//! `tests/it/main.rs` includes this once; every test module uses a subset of it.
 #![allow(dead_code)]
 
 use std::process::{Command, Output, Stdio};
