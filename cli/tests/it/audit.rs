@@ -304,3 +304,82 @@ fn evidence_commands_refuse_what_they_cannot_show() {
     assert_eq!(done["leaf"], "game over: X won");
     assert_eq!(done["null"]["nodes"], 1);
 }
+
+/// The README's counts are the audit's: its opening paragraph (claims per source, the exit
+/// status and the claims that differ, how many are inconsistent and unverifiable) and the
+/// "Today:" line of "The audit", so the README cannot drift from the command.
+#[test]
+fn the_readmes_counts_are_the_audits() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
+    let readme = std::fs::read_to_string(path).expect("the README");
+    // Line breaks fall anywhere in a paragraph: compare with whitespace collapsed.
+    let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let opening = readme
+        .split("\n\n")
+        .find(|p| p.starts_with("`nullmove audit` checks"))
+        .map(flat)
+        .expect("the README's opening paragraph");
+    let (status, doc) = whole_audit();
+    let summary = &doc["summary"];
+    let n = |source: &str, status: &str| summary[source][status].as_u64().expect("a count");
+    let differing: Vec<&str> = claims()
+        .iter()
+        .filter(|c| c["status"] == "differs")
+        .map(|c| c["id"].as_str().expect("an id"))
+        .collect();
+    let mut expected = vec![
+        format!(
+            "`nullmove audit` checks {} claims: {} of the page, {} of its companion article and {} checks of our own",
+            n("all", "claims"),
+            n("page", "claims"),
+            n("article", "claims"),
+            n("ours", "claims"),
+        ),
+        format!(
+            "{} claims are inconsistent and {} unverifiable",
+            n("all", "inconsistent"),
+            n("all", "unverifiable")
+        ),
+    ];
+    expected.push(if differing.is_empty() {
+        "today it exits 0".to_owned()
+    } else {
+        format!("today it exits 1, for {} claims:", differing.len())
+    });
+    expected.extend(differing.iter().map(|id| format!("`{id}`")));
+    assert_eq!(status.is_some_and(|s| s == 1), !differing.is_empty());
+    for words in &expected {
+        assert!(opening.contains(words.as_str()), "{words:?} in {opening}");
+    }
+    let counts = |source: &str| {
+        [
+            "reproduced",
+            "inconclusive",
+            "differs",
+            "inconsistent",
+            "unverifiable",
+        ]
+        .map(|s| n(source, s).to_string())
+        .join(", ")
+    };
+    let ours = if n("ours", "reproduced") == n("ours", "claims") {
+        "all reproduced".to_owned()
+    } else {
+        counts("ours")
+    };
+    let today = format!(
+        "Today: {} claims, {} reproduced, {} inconclusive, {} differ, {} inconsistent, {} unverifiable (the page's {}: {}; the article's {}: {}; our {}: {ours})",
+        n("all", "claims"),
+        n("all", "reproduced"),
+        n("all", "inconclusive"),
+        n("all", "differs"),
+        n("all", "inconsistent"),
+        n("all", "unverifiable"),
+        n("page", "claims"),
+        counts("page"),
+        n("article", "claims"),
+        counts("article"),
+        n("ours", "claims"),
+    );
+    assert!(flat(&readme).contains(&today), "{today:?} in the README");
+}
