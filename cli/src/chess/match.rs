@@ -49,8 +49,8 @@ pub struct MatchArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     concurrency: Option<u64>,
     /// An SPRT that stops the match when it decides: ELO0,ELO1 in logistic Elo, or
-    /// ELO0,ELO1,normalized (alpha = beta = 0.05).
-    #[arg(long, value_name = "ELO0,ELO1[,MODEL]", value_parser = parse_sprt)]
+    /// ELO0,ELO1,normalized (alpha = beta = 0.05). A negative ELO0 needs no `=`.
+    #[arg(long, value_name = "ELO0,ELO1[,MODEL]", allow_hyphen_values = true, value_parser = parse_sprt)]
     sprt: Option<Sprt>,
     /// Play only the pairs whose index is I modulo N (0 <= I < N); `merge` joins the
     /// shards' JSON into the whole match.

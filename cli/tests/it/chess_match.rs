@@ -203,6 +203,11 @@ fn bad_flags_players_and_books_are_refused() {
             "--sprt with --shard",
         ),
         (base("r3,none", &["--nodes", "10", "--sprt", "5,0"]), "elo0"),
+        // A negative bound reaches the parser (not taken for a flag), which then judges it.
+        (
+            base("r3,none", &["--nodes", "10", "--sprt", "-5,-10"]),
+            "elo0",
+        ),
         (
             base("r3,none", &["--nodes", "10", "--sprt", "0,5,gaussian"]),
             "unknown Elo model",
