@@ -9,7 +9,7 @@
 //! the end game being when "both sides have no queens or every side which has a queen has
 //! additionally no other pieces or one minor piece maximum". Every term is a sum over
 //! pieces, so a move changes the score by the terms of the pieces it moves, takes or
-//! promotes: [`Eval::after`] applies exactly those, and `tests/incremental.rs` checks it
+//! promotes: [`Eval::after`] applies exactly those, and `tests/it/incremental.rs` checks it
 //! against [`Eval::of`] at every node of the perft trees.
 
 use cozy_chess::{Board, Color, File, Move, Piece, Square};

@@ -1,6 +1,6 @@
 //! A load on `nullmove serve` over loopback: many requests at once, every answer checked
 //! against what the CLI prints for the same arguments. The test suite runs it small
-//! (`cli/tests/serve_load.rs`); this runs it at full scale and prints the figures.
+//! (`cli/tests/timing/serve_load.rs`); this runs it at full scale and prints the figures.
 //!
 //! ```sh
 //! cargo run --release -p nullmove --example load                       # a server in process

@@ -14,7 +14,7 @@
 //
 // `--cases` reads a JSON array of [board, depthLimit, R, mode] from stdin and prints, for each,
 // one JSON line {value, nodes, probes, cutoffs, moves: [[cell, value], ...]}, counted by
-// watching the page's function from outside (fixtures/tests/page_js.rs holds it to naive).
+// watching the page's function from outside (fixtures/tests/it/page_js.rs holds it to naive).
 
 'use strict';
 

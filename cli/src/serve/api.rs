@@ -41,7 +41,7 @@ use refusal::Refused;
 /// plain search fits (the longest has 78,743 events: the empty board at depth limit 9). Of
 /// the 602,580 searches of every reachable position at depth limits 0..=9 (plain, and null
 /// move with R 0..=9), 53 null-move searches do not; the longest, the empty board at depth
-/// limit 9 with R 0, has 1,835,277 events (`cli/tests/serve_bounds.rs`). A trace at the cap
+/// limit 9 with R 0, has 1,835,277 events (`cli/tests/it/serve_bounds.rs`). A trace at the cap
 /// is about 10 MB (events and text; 7.7 MB for the 78,743 events above), about as much as a
 /// browser's log shows at ease; a longer one is refused after counting its events, which
 /// costs one search and no memory.

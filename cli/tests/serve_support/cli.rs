@@ -41,7 +41,7 @@ pub fn cli_refusal(args: &[&str]) -> String {
 pub fn pinned_audit() -> Value {
     let snapshot = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/tests/snapshots/figures__audit_json.snap"
+        "/../fixtures/tests/it/snapshots/it__figures__audit_json.snap"
     );
     let pinned = std::fs::read_to_string(snapshot).expect("the audit's snapshot");
     let (_, json) = pinned

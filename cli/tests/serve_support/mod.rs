@@ -2,7 +2,7 @@
 //! signal, a small HTTP/1.1 client for loopback, the CLI's own documents to compare the
 //! server's with, and a load of concurrent requests whose answers are all checked.
 //!
-//! Each test binary includes this with `mod serve_support;` and uses a subset of it; the
+//! `tests/it/` and `tests/timing/` each include this once and use a subset of it; the
 //! `load` example includes `http`, `cli` and `load` alone.
 #![allow(dead_code, unused_imports)]
 

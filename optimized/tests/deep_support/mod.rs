@@ -1,7 +1,7 @@
 //! Games for the deep search's tests, and the plain minimax it must agree with.
 //!
-//! Shared by the `deep_*` test binaries (each includes this module); not every binary uses
-//! every game.
+//! Shared by the `deep_*` tests: `tests/it/` and the two allocation binaries each include
+//! this module; not every binary uses every game.
 #![allow(dead_code)]
 
 use nullmove_core::{Board, CELLS, LINES, Player, Position, Value, heuristic};

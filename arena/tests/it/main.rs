@@ -1,0 +1,8 @@
+//! The arena's integration tests, one binary (one link, tests run in parallel): books,
+//! games, and the UCI engine in process.
+
+mod books;
+mod games;
+mod support;
+mod uci;
+mod uci_properties;

@@ -1,0 +1,22 @@
+//! The `nullmove` binary's integration tests, one binary (one link, tests run in parallel).
+//! Tests that wait on short timeouts or drive a browser are in `tests/timing/`, a binary
+//! that runs after this one, so the audits and sweeps here cannot starve them.
+
+mod audit;
+mod bench;
+mod chess;
+mod chess_match;
+mod contract;
+mod coverage;
+mod explore;
+mod kpk;
+mod properties;
+mod safeguards;
+mod serve;
+mod serve_bounds;
+#[path = "../serve_support/mod.rs"]
+mod serve_support;
+mod sprt;
+mod support;
+mod uci;
+mod write_errors;

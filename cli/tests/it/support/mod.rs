@@ -1,0 +1,77 @@
+//! What every CLI integration test needs, written once: run the real binary, read its output
+//! as JSON or text, and check SPEC.md's bad-input contract ("Bad input exits with status 2 and
+//! a one-line message on stderr, never a panic").
+//!
+//! `tests/it/main.rs` includes this once; every test module uses a subset of it.
+#![allow(dead_code)]
+
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// `nullmove COMMAND` on the page's pitfall position and depth limit ("Pitfalls":
+/// `...O.X...`, depth limit 3), then `extra`.
+pub fn at_pitfall<'a>(command: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![command, "--board", "...O.X...", "--depth", "3"];
+    args.extend(extra);
+    args
+}
+
+/// `nullmove COMMAND` on the page's pitfall ("Pitfalls": `...O.X...`, depth limit 3, R 1)
+/// in `mode`, then `extra`; R is given only to null-move search, the one that uses it.
+pub fn pitfall<'a>(command: &'a str, mode: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = at_pitfall(command, &["--mode", mode]);
+    if mode == "null" {
+        args.extend(["--reduction", "1"]);
+    }
+    args.extend(extra);
+    args
+}
+
+/// Runs `nullmove ARGS` with no stdin (so `trace --step` sees no terminal) and collects it.
+pub fn nullmove(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nullmove"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs a command that must succeed and returns its stdout as text.
+pub fn stdout(args: &[&str]) -> String {
+    let out = succeeds(args);
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// Runs a command that must succeed and prints one JSON document.
+pub fn json(args: &[&str]) -> Value {
+    let out = succeeds(args);
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+fn succeeds(args: &[&str]) -> Output {
+    let out = nullmove(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Bad input: exit status 2 and exactly one line on stderr, which contains `needle`.
+/// Returns the output for checks a test adds (a clean stdout, no panic).
+pub fn one_line_error(args: &[&str], needle: &str) -> Output {
+    let out = nullmove(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+    out
+}
+
+/// Exit status 2, one line on stderr containing `needle`, nothing on stdout.
+pub fn rejects(args: &[&str], needle: &str) {
+    let out = one_line_error(args, needle);
+    assert!(out.stdout.is_empty(), "{args:?}");
+}

@@ -1,0 +1,10 @@
+//! Tests with short timeouts (the server's stall limits), a load of concurrent requests, a
+//! progress bar on a pseudo-terminal, and Chromium driving the "Try it" page: one binary
+//! apart from `tests/it/`, so that its CPU-heavy audits and sweeps never run beside them.
+
+mod progress;
+mod serve_browser;
+mod serve_load;
+mod serve_stall;
+#[path = "../serve_support/mod.rs"]
+mod serve_support;

@@ -1,0 +1,7 @@
+//! The Elo and SPRT statistics' integration tests, one binary (one link, tests run in
+//! parallel).
+
+mod edges;
+mod properties;
+mod published;
+mod sequential;
