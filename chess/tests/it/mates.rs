@@ -7,8 +7,8 @@
 //! distance, `MATE - plies`.
 
 use cozy_chess::{Board, Color, Move};
-use nullmove_chess::{ChessGame, Guards, parse_epd, parse_uci, solve};
-use nullmove_optimized::{Config, MATE, search};
+use nullmove_chess::{ChessGame, Guards, parse_epd, parse_uci, solve, solve_depths};
+use nullmove_optimized::{Config, DeepSearcher, MATE, search};
 
 fn legal(board: &Board) -> Vec<Move> {
     let mut v = Vec::new();
@@ -88,10 +88,16 @@ fn mates_in_one_and_two_over_wac_are_the_brute_force_solvers() {
     let text = std::fs::read_to_string(format!("{}/data/wac.epd", env!("CARGO_MANIFEST_DIR")))
         .expect("the suite");
     let mut found = [0; 3];
+    // One searcher, cleared for each position (what `solve` does with a fresh one): a new
+    // table per position spent most of this test's time in the kernel, zeroing pages.
+    let mut searcher = DeepSearcher::new(ChessGame::new(Board::default()));
     for e in parse_epd(&text).expect("EPD") {
         let board = e.board().expect("legal");
         let exact = shortest_mate(&board);
-        let s = solve(&board, 3, Guards::NO_NULL_MOVE).expect("a search");
+        let s = solve_depths(&mut searcher, &board, 3, Guards::NO_NULL_MOVE)
+            .expect("a search")
+            .pop()
+            .expect("a solution at depth 3");
         match exact {
             Some(n) => {
                 assert_eq!(s.mate, Some(n), "{}: mate in {n}", e.name());
