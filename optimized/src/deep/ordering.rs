@@ -94,3 +94,72 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.quiet_history.iter_mut().for_each(|h| *h /= 2);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{DeepSearcher, HISTORY_MAX};
+    use crate::deep::game::DeepGame;
+    use nullmove_core::{Game, Value};
+
+    /// The pile game (take 1 or 2; whoever empties the pile wins), with a history index
+    /// per move, so the counters can be driven directly: no search of test size brings one
+    /// to the cap.
+    #[derive(Clone, Copy)]
+    struct Pile {
+        left: u8,
+        max_to_move: bool,
+    }
+
+    impl Game for Pile {
+        type Move = u8;
+        type Moves = std::ops::RangeInclusive<u8>;
+        fn maximizing(&self) -> bool {
+            self.max_to_move
+        }
+        fn moves(&self) -> Self::Moves {
+            1..=self.left.min(2)
+        }
+        fn play(&mut self, take: u8) {
+            self.left -= take;
+            self.max_to_move = !self.max_to_move;
+        }
+        fn pass(&mut self) {
+            self.max_to_move = !self.max_to_move;
+        }
+        fn terminal_score(&self, _depth: u32) -> Option<Value> {
+            (self.left == 0).then_some(if self.max_to_move { -1 } else { 1 })
+        }
+        fn evaluate(&self) -> Value {
+            0
+        }
+    }
+
+    impl DeepGame for Pile {
+        const MAX_MOVES: usize = 2;
+        const MOVE_INDEXES: usize = 2;
+        fn key(&self) -> u64 {
+            u64::from(self.left) * 2 + u64::from(self.max_to_move)
+        }
+        fn move_index(&self, take: u8) -> usize {
+            usize::from(take - 1)
+        }
+    }
+
+    /// A counter may reach the cap itself; one past it halves every counter, so quiet
+    /// moves stay below the killers and old cuts fade.
+    #[test]
+    fn a_counter_past_the_cap_halves_them_all() {
+        let game = Pile {
+            left: 9,
+            max_to_move: true,
+        };
+        let mut searcher = DeepSearcher::new(game);
+        searcher.remember_cut(&game, 2, 0, 2);
+        assert_eq!(searcher.quiet_history, [0, 4]);
+        // 1,024² is the cap exactly: kept whole.
+        searcher.remember_cut(&game, 1024, 1, 1);
+        assert_eq!(searcher.quiet_history, [HISTORY_MAX, 4]);
+        searcher.remember_cut(&game, 1, 2, 1);
+        assert_eq!(searcher.quiet_history, [(HISTORY_MAX + 1) / 2, 2]);
+    }
+}
