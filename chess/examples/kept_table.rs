@@ -14,6 +14,9 @@ use std::process::ExitCode;
 use nullmove_chess::{ChessGame, Guards, Suite, san};
 use nullmove_optimized::{Config, DEFAULT_TT_BITS, DeepGame, DeepSearcher};
 
+mod flags;
+use flags::Flags;
+
 /// What to measure.
 struct Args {
     depth: u32,
@@ -32,16 +35,16 @@ fn parse_args() -> Result<Args, String> {
         guards: Guards::R3,
         tt_bits: DEFAULT_TT_BITS,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
-        let number = |v: String| v.parse::<u32>().map_err(|e| format!("{flag} {v:?}: {e}"));
+    let mut flags = Flags::new();
+    while let Some(flag) = flags.next_flag() {
         match flag.as_str() {
-            "--depth" => args.depth = number(value()?)?,
-            "--plies" => args.plies = number(value()?)?,
-            "--games" => args.games = number(value()?)? as usize,
-            "--config" => args.guards = Guards::preset(&value()?).map_err(|e| e.to_string())?,
-            "--tt-bits" => args.tt_bits = number(value()?)?,
+            "--depth" => args.depth = flags.number(&flag)?,
+            "--plies" => args.plies = flags.number(&flag)?,
+            "--games" => args.games = flags.number(&flag)? as usize,
+            "--config" => {
+                args.guards = Guards::preset(&flags.value(&flag)?).map_err(|e| e.to_string())?;
+            }
+            "--tt-bits" => args.tt_bits = flags.number(&flag)?,
             _ => {
                 return Err(format!(
                     "unknown argument {flag:?}: expected --depth, --plies, --games, --config or --tt-bits"

@@ -16,6 +16,9 @@ use nullmove_chess::{ChessGame, EpdEntry, Guards, Suite};
 use nullmove_optimized::{Config, DEFAULT_ASPIRATION, DEFAULT_TT_BITS, DeepOptions, DeepSearcher};
 use rayon::prelude::*;
 
+mod flags;
+use flags::Flags;
+
 /// What to measure.
 struct Args {
     depth: u32,
@@ -31,16 +34,16 @@ fn parse_args() -> Result<Args, String> {
         guards: Guards::R3,
         width: DEFAULT_ASPIRATION,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
-        let number = |v: String| v.parse::<u32>().map_err(|e| format!("{flag} {v:?}: {e}"));
+    let mut flags = Flags::new();
+    while let Some(flag) = flags.next_flag() {
         match flag.as_str() {
-            "--depth" => args.depth = number(value()?)?,
-            "--limit" => args.limit = number(value()?)? as usize,
-            "--config" => args.guards = Guards::preset(&value()?).map_err(|e| e.to_string())?,
+            "--depth" => args.depth = flags.number(&flag)?,
+            "--limit" => args.limit = flags.number(&flag)? as usize,
+            "--config" => {
+                args.guards = Guards::preset(&flags.value(&flag)?).map_err(|e| e.to_string())?;
+            }
             "--width" => {
-                args.width = i32::try_from(number(value()?)?)
+                args.width = i32::try_from(flags.number(&flag)?)
                     .map_err(|_| format!("{flag} must be at most {}", i32::MAX))?;
             }
             _ => {
