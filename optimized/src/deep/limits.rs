@@ -260,3 +260,20 @@ impl Clock {
         self.stopped.get_or_insert(why);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Duration, Instant, Limits};
+
+    /// A budget past the clock's range is no limit at all: its deadline lies a year on,
+    /// beyond any search, not within hours.
+    #[test]
+    fn a_budget_too_large_for_the_clock_is_a_year_away() {
+        let start = Instant::now();
+        let deadline = Limits::new()
+            .with_time(Duration::MAX)
+            .deadline(start)
+            .expect("a time limit");
+        assert!(deadline - start >= Duration::from_secs(364 * 24 * 3600));
+    }
+}

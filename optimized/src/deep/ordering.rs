@@ -162,4 +162,53 @@ mod tests {
         searcher.remember_cut(&game, 1, 2, 1);
         assert_eq!(searcher.quiet_history, [(HISTORY_MAX + 1) / 2, 2]);
     }
+
+    /// The pile game with one history counter for all its moves: the default index.
+    #[derive(Clone, Copy)]
+    struct OneCounter(Pile);
+
+    impl Game for OneCounter {
+        type Move = u8;
+        type Moves = std::ops::RangeInclusive<u8>;
+        fn maximizing(&self) -> bool {
+            self.0.maximizing()
+        }
+        fn moves(&self) -> Self::Moves {
+            self.0.moves()
+        }
+        fn play(&mut self, take: u8) {
+            self.0.play(take);
+        }
+        fn pass(&mut self) {
+            self.0.pass();
+        }
+        fn terminal_score(&self, depth: u32) -> Option<Value> {
+            self.0.terminal_score(depth)
+        }
+        fn evaluate(&self) -> Value {
+            0
+        }
+    }
+
+    impl DeepGame for OneCounter {
+        const MAX_MOVES: usize = 2;
+        const MOVE_INDEXES: usize = 1;
+        fn key(&self) -> u64 {
+            self.0.key()
+        }
+    }
+
+    /// `DeepGame::move_index`'s default is index 0: a game may keep one counter for all
+    /// its quiet moves by giving one index and no index function.
+    #[test]
+    fn one_index_and_the_default_index_share_one_counter() {
+        let game = OneCounter(Pile {
+            left: 9,
+            max_to_move: true,
+        });
+        let mut searcher = DeepSearcher::new(game);
+        searcher.remember_cut(&game, 2, 0, 2);
+        searcher.remember_cut(&game, 3, 1, 1);
+        assert_eq!(searcher.quiet_history, [4 + 9]);
+    }
 }
