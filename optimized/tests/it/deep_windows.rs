@@ -153,6 +153,23 @@ fn random_tree_windows() {
     assert!(checked > 10_000, "{checked}");
 }
 
+/// Neither the root nor a principal-variation node is settled by the table: asked again
+/// in a null window, with the table holding the root's exact value from as deep, the root
+/// still searches its moves.
+#[test]
+fn the_root_is_searched_though_the_table_could_settle_it() {
+    let mut s = searcher(Ttt::new(&Position::empty()));
+    let v = s
+        .search_window(&plain(4), 0, -INFINITY, INFINITY)
+        .expect("valid");
+    for (alpha, beta) in [(v - 1, v), (v, v + 1)] {
+        let w = s.search_window(&plain(4), 0, alpha, beta).expect("valid");
+        assert_eq!(w, v, "({alpha},{beta})");
+        let stats = s.stats();
+        assert!(stats.shared.nodes > 1, "({alpha},{beta}): {stats:?}");
+    }
+}
+
 #[test]
 fn bad_calls_are_refused() {
     let mut s = searcher(Piles {
