@@ -11,7 +11,7 @@ use crate::deep_support;
 use deep_support::{RandomTree, Ttt};
 use nullmove_core::Position;
 use nullmove_optimized::connect_four::Standard;
-use nullmove_optimized::{Config, DeepGame, DeepReport, DeepSearcher, Guards};
+use nullmove_optimized::{Config, DeepGame, DeepOptions, DeepReport, DeepSearcher, Guards};
 
 /// The table every search starts cleared: `2^TABLE_BITS` slots.
 const TABLE_BITS: u32 = 16;
@@ -208,6 +208,46 @@ fn random_trees_signature() {
             ("stockfish", 3_718),
             ("npm", 3_873),
         ]
+    );
+}
+
+/// Aspiration windows (off by default) at half-widths 1 and 25, with R 3: per width, the
+/// nodes and the root searches repeated, over `games` searched to `depth` from a cleared
+/// table.
+fn aspiration<G: DeepGame>(games: &[G], depth: u32) -> [(i32, u64, u64); 2] {
+    [1, 25].map(|width| {
+        let options = DeepOptions::default().with_aspiration(Some(width));
+        let mut searcher =
+            DeepSearcher::with_table(games[0].clone(), Some(TABLE_BITS)).with_options(options);
+        let config = Config::new(depth).with_guards(Guards::R3);
+        let (mut nodes, mut again) = (0, 0);
+        for g in games {
+            searcher.set_game(g.clone());
+            let r = searcher.search(&config, |_| {}).expect("a depth in range");
+            nodes += r.root.stats.shared.nodes;
+            again += r.root.stats.aspiration_researches;
+        }
+        (width, nodes, again)
+    })
+}
+
+/// The windows around the previous iteration's value, and how they widen: tic-tac-toe's
+/// values are mostly mates, around which no window is set; the random trees' are not.
+#[test]
+fn aspiration_signature() {
+    let ttt: Vec<Ttt> = Position::all_nonterminal()
+        .iter()
+        .step_by(TTT_STEP)
+        .map(Ttt::new)
+        .collect();
+    assert_eq!(
+        aspiration(&ttt, TTT_DEPTH),
+        [(1, 102_828, 136), (25, 101_119, 10)]
+    );
+    let trees: Vec<RandomTree> = (0..TREES).map(|seed| RandomTree::new(seed, 9)).collect();
+    assert_eq!(
+        aspiration(&trees, TREE_DEPTH),
+        [(1, 5114, 85), (25, 4340, 44)]
     );
 }
 
