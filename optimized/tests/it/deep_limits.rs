@@ -239,6 +239,40 @@ fn a_node_limit_is_deterministic_and_always_names_a_move() {
     }
 }
 
+/// What a stopped search names, pinned: node limits every 7 nodes up to 3,000 on 20 endless
+/// trees, each setting of [`settings`] with R 3. A change to what a stop keeps (the last
+/// iteration's move, or a move proven in the iteration it stopped in, also when the stop
+/// comes in a re-search) changes the sums, even where every other assertion still holds.
+#[test]
+fn what_stopped_searches_name_is_pinned() {
+    let mut sums = Vec::new();
+    for options in settings() {
+        let (mut named, mut moves, mut values, mut depths) = (0_u64, 0_u64, 0_i64, 0_u64);
+        for seed in 0..20 {
+            let game = endless(seed);
+            let mut s = DeepSearcher::with_table(game, Some(12)).with_options(options);
+            for n in (1..=3_000).step_by(7) {
+                let limits = Limits::new().with_nodes(n);
+                let r = limited(&mut s, &game, MAX_DEPTH, Guards::R3, &limits);
+                if let Some(mv) = r.root.best_move {
+                    named += 1;
+                    moves += u64::from(mv) * n;
+                }
+                values += i64::from(r.root.value);
+                depths += u64::from(r.depth);
+            }
+        }
+        sums.push((named, moves, values, depths));
+    }
+    assert_eq!(
+        sums,
+        [
+            (8531, 13_610_689, 18_183, 41_525),
+            (8531, 13_071_751, 90_539, 42_830)
+        ]
+    );
+}
+
 /// A stop from another thread ends a search that would not end, with a move.
 #[test]
 fn a_stop_from_another_thread_ends_the_search_with_a_move() {

@@ -170,6 +170,31 @@ fn the_root_is_searched_though_the_table_could_settle_it() {
     }
 }
 
+/// Windows reaching past every score the search gives (up to `nullmove_core::INF`) are
+/// searched as the edge of the open one: a window above every score fails low, one below
+/// fails high, each with a bound of the exact value, for either side to move.
+#[test]
+fn windows_past_every_score_are_searched_at_its_edge() {
+    use nullmove_core::INF;
+    for p in ["X........", "XO......."] {
+        let position: Position = p.parse().expect("a position");
+        let mut s = searcher(Ttt::new(&position));
+        let exact = s.search_window(&plain(9), 0, -INF, INF).expect("valid");
+        let above = s.search_window(&plain(9), 0, INF - 1, INF).expect("valid");
+        assert!(
+            exact <= above && above <= INF - 1,
+            "{p}: {above} vs {exact}"
+        );
+        let below = s
+            .search_window(&plain(9), 0, -INF, -INF + 1)
+            .expect("valid");
+        assert!(
+            -INF + 1 <= below && below <= exact,
+            "{p}: {below} vs {exact}"
+        );
+    }
+}
+
 #[test]
 fn bad_calls_are_refused() {
     let mut s = searcher(Piles {
