@@ -431,3 +431,28 @@ fn both_reports_see_the_same_win_in_connect_four() {
         assert!(after.terminal_score(1).is_some_and(|v| v > 0), "{best:?}");
     }
 }
+
+/// Nodes per second are the nodes over the time the search took, to the whole node (0
+/// before a microsecond has passed).
+#[test]
+fn nodes_per_second_are_nodes_over_the_time_taken() {
+    use nullmove_optimized::connect_four::ConnectFour;
+    use nullmove_optimized::{DeepReport, DeepSearcher};
+    assert_eq!(DeepReport::<u8>::default().nodes_per_second(), 0);
+    let game: ConnectFour = "4433".parse().expect("a game");
+    let mut searcher = DeepSearcher::new(game);
+    let config = Config::new(8).with_guards(Guards::R3);
+    let r = searcher.search(&config, |_| {}).expect("a search");
+    let micros = r.elapsed.as_micros();
+    assert!(
+        micros > 0 && r.nodes() > 1_000,
+        "{micros} µs, {} nodes",
+        r.nodes()
+    );
+    let per_second = r.nodes() as f64 / (micros as f64 / 1e6);
+    assert!(
+        (r.nodes_per_second() as f64 - per_second).abs() <= 1.0,
+        "{} vs {per_second}",
+        r.nodes_per_second()
+    );
+}
