@@ -272,7 +272,7 @@ fn aspiration_searches_again_and_history_reorders_values_unchanged() {
         }
         let narrow = plain(&game, 6, Some(10), off.with_aspiration(Some(1)));
         // Options set on a searcher already built are those its next search runs with.
-        let mut set = DeepSearcher::with_table(game.clone(), Some(10));
+        let mut set = DeepSearcher::with_table(game, Some(10));
         set.set_options(off.with_aspiration(Some(1)));
         assert_eq!(set.options(), off.with_aspiration(Some(1)));
         assert_eq!(last(&mut set, 6, Guards::NO_NULL_MOVE).stats, narrow.stats);
