@@ -11,7 +11,9 @@ use crate::deep_support;
 use deep_support::{RandomTree, Ttt};
 use nullmove_core::Position;
 use nullmove_optimized::connect_four::Standard;
-use nullmove_optimized::{Config, DeepGame, DeepOptions, DeepReport, DeepSearcher, Guards};
+use nullmove_optimized::{
+    Config, DeepGame, DeepOptions, DeepReport, DeepSearcher, Guards, Verification,
+};
 
 /// The table every search starts cleared: `2^TABLE_BITS` slots.
 const TABLE_BITS: u32 = 16;
@@ -249,6 +251,40 @@ fn aspiration_signature() {
         aspiration(&trees, TREE_DEPTH),
         [(1, 5114, 85), (25, 4340, 44)]
     );
+}
+
+/// `games` searched to `depth` from a cleared table under `guards`: the totals.
+fn totals_under<G: DeepGame>(games: &[G], depth: u32, guards: Guards) -> Totals {
+    let mut searcher = DeepSearcher::with_table(games[0].clone(), Some(TABLE_BITS));
+    let config = Config::new(depth).with_guards(guards);
+    let mut totals = Totals::default();
+    for g in games {
+        searcher.set_game(g.clone());
+        totals.add(searcher.search(&config, |_| {}).expect("a depth in range"));
+    }
+    totals
+}
+
+/// The verifications the presets never reach at these depths (Stockfish's from 14 plies
+/// left), reached: R 3 with Stockfish's re-search of the node from 2 plies left, and with
+/// the ordinary verification (the node searched again in full, its own pass barred), on
+/// the random trees; nodes and verifications.
+#[test]
+fn verification_signature() {
+    let trees: Vec<RandomTree> = (0..TREES).map(|seed| RandomTree::new(seed, 9)).collect();
+    let counts = [
+        Verification::Stockfish { min_remaining: 2 },
+        Verification::Ordinary,
+    ]
+    .map(|verification| {
+        let guards = Guards {
+            verification,
+            ..Guards::R3
+        };
+        let t = totals_under(&trees, TREE_DEPTH, guards);
+        (t.nodes, t.verifications, t.verification_failures)
+    });
+    assert_eq!(counts, [(4328, 194, 20), (5802, 299, 43)]);
 }
 
 /// One searcher plays each game, keeping its table and the history heuristic's counters
