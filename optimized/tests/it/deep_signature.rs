@@ -268,7 +268,7 @@ fn totals_under<G: DeepGame>(games: &[G], depth: u32, guards: Guards) -> Totals 
 /// The verifications the presets never reach at these depths (Stockfish's from 14 plies
 /// left), reached: R 3 with Stockfish's re-search of the node from 2 plies left, and with
 /// the ordinary verification (the node searched again in full, its own pass barred), on
-/// the random trees; nodes and verifications.
+/// the random trees; nodes, cutoffs and verifications.
 #[test]
 fn verification_signature() {
     let trees: Vec<RandomTree> = (0..TREES).map(|seed| RandomTree::new(seed, 9)).collect();
@@ -282,9 +282,14 @@ fn verification_signature() {
             ..Guards::R3
         };
         let t = totals_under(&trees, TREE_DEPTH, guards);
-        (t.nodes, t.verifications, t.verification_failures)
+        (
+            t.nodes,
+            t.null_cutoffs,
+            t.verifications,
+            t.verification_failures,
+        )
     });
-    assert_eq!(counts, [(4328, 194, 20), (5802, 299, 43)]);
+    assert_eq!(counts, [(4328, 270, 194, 20), (5802, 256, 299, 43)]);
 }
 
 /// One searcher plays each game, keeping its table and the history heuristic's counters
