@@ -140,11 +140,7 @@ fn connect_four_signature() {
 
 #[test]
 fn tic_tac_toe_signature() {
-    let games: Vec<Ttt> = Position::all_nonterminal()
-        .iter()
-        .step_by(TTT_STEP)
-        .map(Ttt::new)
-        .collect();
+    let games = ttt_games();
     assert_eq!(games.len(), 452);
     let (nodes, totals) = signature(&games, TTT_DEPTH);
     assert_eq!(
@@ -180,7 +176,7 @@ fn tic_tac_toe_signature() {
 
 #[test]
 fn random_trees_signature() {
-    let games: Vec<RandomTree> = (0..TREES).map(|seed| RandomTree::new(seed, 9)).collect();
+    let games = trees();
     let (nodes, totals) = signature(&games, TREE_DEPTH);
     assert_eq!(
         totals,
@@ -233,24 +229,34 @@ fn aspiration<G: DeepGame>(games: &[G], depth: u32) -> [(i32, u64, u64); 2] {
     })
 }
 
-/// The windows around the previous iteration's value, and how they widen: tic-tac-toe's
-/// values are mostly mates, around which no window is set; the random trees' are not.
+/// The windows around the previous iteration's value, and how they widen, on tic-tac-toe
+/// (whose mate scores get no window) and on the random trees.
 #[test]
 fn aspiration_signature() {
-    let ttt: Vec<Ttt> = Position::all_nonterminal()
-        .iter()
-        .step_by(TTT_STEP)
-        .map(Ttt::new)
-        .collect();
+    let ttt = ttt_games();
     assert_eq!(
         aspiration(&ttt, TTT_DEPTH),
         [(1, 102_828, 136), (25, 101_119, 10)]
     );
-    let trees: Vec<RandomTree> = (0..TREES).map(|seed| RandomTree::new(seed, 9)).collect();
+    let trees = trees();
     assert_eq!(
         aspiration(&trees, TREE_DEPTH),
         [(1, 5114, 85), (25, 4340, 44)]
     );
+}
+
+/// Every `TTT_STEP`th non-terminal tic-tac-toe position.
+fn ttt_games() -> Vec<Ttt> {
+    Position::all_nonterminal()
+        .iter()
+        .step_by(TTT_STEP)
+        .map(Ttt::new)
+        .collect()
+}
+
+/// The random trees of height 9, by seed.
+fn trees() -> Vec<RandomTree> {
+    (0..TREES).map(|seed| RandomTree::new(seed, 9)).collect()
 }
 
 /// `games` searched to `depth` from a cleared table under `guards`: the totals.
@@ -271,7 +277,7 @@ fn totals_under<G: DeepGame>(games: &[G], depth: u32, guards: Guards) -> Totals 
 /// the random trees; nodes, cutoffs and verifications.
 #[test]
 fn verification_signature() {
-    let trees: Vec<RandomTree> = (0..TREES).map(|seed| RandomTree::new(seed, 9)).collect();
+    let trees = trees();
     let counts = [
         Verification::Stockfish { min_remaining: 2 },
         Verification::Ordinary,
