@@ -101,9 +101,9 @@ mod tests {
     use crate::deep::game::DeepGame;
     use nullmove_core::{Game, Value};
 
-    /// The pile game (take 1 or 2; whoever empties the pile wins), with a history index
-    /// per move, so the counters can be driven directly: no search of test size brings one
-    /// to the cap.
+    /// The pile game (take 1 or 2; whoever empties the pile wins) with two history counters
+    /// and the default index function (index 0 for every move), so the counters can be
+    /// driven directly: no search of test size brings one to the cap.
     #[derive(Clone, Copy)]
     struct Pile {
         left: u8,
@@ -140,13 +140,11 @@ mod tests {
         fn key(&self) -> u64 {
             u64::from(self.left) * 2 + u64::from(self.max_to_move)
         }
-        fn move_index(&self, take: u8) -> usize {
-            usize::from(take - 1)
-        }
     }
 
-    /// A counter may reach the cap itself; one past it halves every counter, so quiet
-    /// moves stay below the killers and old cuts fade.
+    /// A cut raises its move's counter (the default index: 0) by the depth squared; a counter
+    /// may reach the cap itself; one past it halves every counter, so quiet moves stay below
+    /// the killers and old cuts fade.
     #[test]
     fn a_counter_past_the_cap_halves_them_all() {
         let game = Pile {
@@ -154,61 +152,12 @@ mod tests {
             max_to_move: true,
         };
         let mut searcher = DeepSearcher::new(game);
-        searcher.remember_cut(&game, 2, 0, 2);
-        assert_eq!(searcher.quiet_history, [0, 4]);
-        // 1,024² is the cap exactly: kept whole.
+        // The other index's counter, which only the halving touches.
+        searcher.quiet_history[1] = 4;
+        // Every move's index is 0; 1,024² is the cap exactly: kept whole.
         searcher.remember_cut(&game, 1024, 1, 1);
         assert_eq!(searcher.quiet_history, [HISTORY_MAX, 4]);
-        searcher.remember_cut(&game, 1, 2, 1);
+        searcher.remember_cut(&game, 1, 2, 2);
         assert_eq!(searcher.quiet_history, [(HISTORY_MAX + 1) / 2, 2]);
-    }
-
-    /// The pile game with one history counter for all its moves: the default index.
-    #[derive(Clone, Copy)]
-    struct OneCounter(Pile);
-
-    impl Game for OneCounter {
-        type Move = u8;
-        type Moves = std::ops::RangeInclusive<u8>;
-        fn maximizing(&self) -> bool {
-            self.0.maximizing()
-        }
-        fn moves(&self) -> Self::Moves {
-            self.0.moves()
-        }
-        fn play(&mut self, take: u8) {
-            self.0.play(take);
-        }
-        fn pass(&mut self) {
-            self.0.pass();
-        }
-        fn terminal_score(&self, depth: u32) -> Option<Value> {
-            self.0.terminal_score(depth)
-        }
-        fn evaluate(&self) -> Value {
-            0
-        }
-    }
-
-    impl DeepGame for OneCounter {
-        const MAX_MOVES: usize = 2;
-        const MOVE_INDEXES: usize = 1;
-        fn key(&self) -> u64 {
-            self.0.key()
-        }
-    }
-
-    /// `DeepGame::move_index`'s default is index 0: a game may keep one counter for all
-    /// its quiet moves by giving one index and no index function.
-    #[test]
-    fn one_index_and_the_default_index_share_one_counter() {
-        let game = OneCounter(Pile {
-            left: 9,
-            max_to_move: true,
-        });
-        let mut searcher = DeepSearcher::new(game);
-        searcher.remember_cut(&game, 2, 0, 2);
-        searcher.remember_cut(&game, 3, 1, 1);
-        assert_eq!(searcher.quiet_history, [4 + 9]);
     }
 }
