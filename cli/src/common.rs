@@ -6,12 +6,12 @@ use std::io::{self, Write};
 use nullmove_core::{Engine, Mode, Position, SearchParams};
 use serde::Serialize;
 
-/// Whole numbers in every table with thousands separators (`12,368`), one format across
-/// the commands.
-pub use nullmove_fixtures::numbers::count;
 /// Why a tic-tac-toe root has no move to search (`game over: X won`, `depth limit 0: the
 /// root is a leaf`), in the trace's words.
-pub use nullmove_fixtures::trace_text::leaf_reason;
+pub use nullmove_experiments::trace::leaf_reason;
+/// Whole numbers in every table with thousands separators (`12,368`), one format across
+/// the commands.
+pub use nullmove_numbers::count;
 
 /// An error the user can act on; printed as one line on stderr.
 #[derive(Debug, thiserror::Error)]

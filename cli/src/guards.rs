@@ -228,7 +228,7 @@ impl TicTacToeGuards {
 
 impl std::fmt::Display for TicTacToeGuards {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&nullmove_fixtures::safeguards::name(&self.0))
+        f.write_str(&nullmove_experiments::safeguards::name(&self.0))
     }
 }
 

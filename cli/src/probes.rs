@@ -6,8 +6,8 @@
 use std::io::{self, Write};
 
 use nullmove_core::{Mode, Player, Position, SearchParams};
-use nullmove_fixtures::anatomy::{Anatomy, anatomy};
-use nullmove_fixtures::numbers::{counted, percent, ratio, thousandths};
+use nullmove_experiments::probes::{Anatomy, anatomy};
+use nullmove_numbers::{counted, percent, ratio, thousandths};
 use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, count};

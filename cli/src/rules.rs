@@ -5,8 +5,8 @@
 
 use std::io::{self, Write};
 
-use nullmove_fixtures::rules::{self, RULES, Tally, rule_name};
-use nullmove_fixtures::sweep::PositionSet;
+use nullmove_experiments::rules::{self, RULES, Tally, rule_name};
+use nullmove_experiments::sweep::PositionSet;
 use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, count};

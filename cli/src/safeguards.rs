@@ -5,9 +5,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use nullmove_fixtures::numbers::counted;
-use nullmove_fixtures::safeguards::{self, SafeguardRow, Safeguards};
-use nullmove_fixtures::sweep::Grid;
+use nullmove_experiments::safeguards::{self, SafeguardRow, Safeguards};
+use nullmove_experiments::sweep::Grid;
+use nullmove_numbers::counted;
 use nullmove_optimized::Guards;
 use plotters::prelude::*;
 

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-use nullmove_fixtures::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
+use nullmove_experiments::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
 use plotters::prelude::*;
 
 use crate::chart::{Chart, SERIES, svg_error, whole_label, whole_range};

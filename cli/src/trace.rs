@@ -1,11 +1,11 @@
 //! `nullmove trace`: the page's "Try it" log, one search event a line, with Step and Run.
 //!
-//! The rendering lives in `nullmove_fixtures::trace_text` so that the snapshot of the
+//! The rendering lives in `nullmove_experiments::trace` so that the snapshot of the
 //! pitfall and this command print the same text.
 
 use std::io::{self, BufRead, IsTerminal};
 
-use nullmove_fixtures::trace_text::{self, record};
+use nullmove_experiments::trace::{json_lines, record, text_lines};
 use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, SearchArgs};
@@ -80,7 +80,7 @@ pub fn document_within(args: &Args, max_events: usize) -> Result<Document, CliEr
         }
     }
     let trace = record(engine, &args.search.board, &params);
-    let json_lines = trace_text::json_lines(&trace);
+    let json_lines = json_lines(&trace);
     let events = json_lines
         .iter()
         .map(|l| serde_json::from_str(l))
@@ -90,7 +90,7 @@ pub fn document_within(args: &Args, max_events: usize) -> Result<Document, CliEr
         g if g.is_page() => engine.name().to_owned(),
         g => format!("{}, guards {g}", engine.name()),
     };
-    let mut text = trace_text::text_lines(&args.search.board, &params, &name, &trace);
+    let mut text = text_lines(&args.search.board, &params, &name, &trace);
     if let Some(leaf) = common::leaf_reason(&args.search.board, params.depth_limit()) {
         text.push(format!("{leaf}, no move to search"));
     }

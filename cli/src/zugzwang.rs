@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 
 use nullmove_core::{Player, Position, SearchParams, Value, heuristic};
-use nullmove_fixtures::passing::{Passing, moving_and_passing, passing};
+use nullmove_experiments::zugzwang::{Passing, moving_and_passing, passing};
 use serde::Serialize;
 
 use crate::common::{self, CliError, Io, count};

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::Args;
 use crate::common::{CliError, count};
-use nullmove_fixtures::numbers::value;
+use nullmove_numbers::value;
 
 /// The document of `nullmove chess --fen`: the search's solution (SPEC.md's fields, with
 /// the mate distance, the principal variation in SAN and every statistic), who moves, and

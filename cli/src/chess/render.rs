@@ -11,7 +11,7 @@ use super::suite::{BASELINE, SuiteDoc};
 use super::table::{Table, left, right};
 use crate::common::count;
 use nullmove_fixtures::confidence::{self, SplitTest};
-use nullmove_fixtures::numbers::{percent, ratio};
+use nullmove_numbers::{percent, ratio};
 
 /// Every table the document holds, under a heading that says what was searched.
 pub(super) fn render(doc: &SuiteDoc, markdown: bool, out: &mut dyn Write) -> io::Result<()> {

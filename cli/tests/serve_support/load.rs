@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
-use nullmove_fixtures::numbers::count;
+use nullmove_numbers::count;
 use serde_json::{Value, json};
 
 use super::cli::{cli, cli_json, cli_refusal};
