@@ -11,7 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use nullmove_fixtures::audit;
-use nullmove_fixtures::corpus::Source;
+use nullmove_fixtures::claims::Source;
 use nullmove_fixtures::coverage::{self, Coverage};
 use serde::Serialize;
 

@@ -38,7 +38,7 @@ fn audit_json_follows_the_contract() {
     // Some claims differ under a fair reading (pitfall2-never-wrong among them): exit 1.
     assert_eq!(*code, Some(1));
     let article = claims().iter().filter(|c| c["source"] == "article").count();
-    let page = nullmove_fixtures::corpus::from(nullmove_fixtures::corpus::Source::Page).count();
+    let page = nullmove_fixtures::claims::from(nullmove_fixtures::claims::Source::Page).count();
     assert_eq!((claims().len() - article, article), (page, 10));
     for c in claims() {
         for field in [

@@ -8,7 +8,7 @@ use crate::support;
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use nullmove_fixtures::corpus::Source;
+use nullmove_fixtures::claims::Source;
 use nullmove_fixtures::coverage::page_dir;
 use serde_json::Value;
 use support::nullmove;
