@@ -1,11 +1,11 @@
 //! A load on `nullmove serve` over loopback: many requests at once, every answer checked
 //! against what the CLI prints for the same arguments. The test suite runs it small
-//! (`cli/tests/timing/serve_load.rs`); this runs it at full scale and prints the figures.
+//! (`server/tests/timing/serve_load.rs`); this runs it at full scale and prints the figures.
 //!
 //! ```sh
-//! cargo run --release -p nullmove --example load                       # a server in process
-//! cargo run --release -p nullmove --example load -- --requests 20000 --concurrency 500
-//! cargo run --release -p nullmove --example load -- --addr 127.0.0.1:8080   # a running server
+//! cargo run --release -p nullmove-server --example load                       # a server in process
+//! cargo run --release -p nullmove-server --example load -- --requests 20000 --concurrency 500
+//! cargo run --release -p nullmove-server --example load -- --addr 127.0.0.1:8080   # a running server
 //! ```
 //!
 //! Exits 1 when an answer is wrong or missing.
@@ -61,8 +61,11 @@ fn run() -> Result<ExitCode, String> {
     let server = match addr {
         Some(_) => None,
         None => Some(
-            nullmove::serve::Server::start(SocketAddr::from(([127, 0, 0, 1], 0)))
-                .map_err(|e| e.to_string())?,
+            nullmove_server::Server::start(
+                SocketAddr::from(([127, 0, 0, 1], 0)),
+                nullmove::commands::serve::CommandLine,
+            )
+            .map_err(|e| e.to_string())?,
         ),
     };
     let target = addr.unwrap_or_else(|| server.as_ref().expect("started").addr());

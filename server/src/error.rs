@@ -8,8 +8,8 @@ use std::time::Duration;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::guard::SECURITY_HEADERS;
-use crate::common::CliError;
+use crate::commands::Refusal;
+use crate::http::checks::SECURITY_HEADERS;
 
 /// Why a request got no document.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,13 +127,14 @@ impl ApiError {
     }
 }
 
-impl From<CliError> for ApiError {
-    /// The command's refusal, word for word: bad input is the client's (400); a failure to
-    /// write JSON into memory would be the server's (500).
-    fn from(e: CliError) -> Self {
+impl From<Refusal> for ApiError {
+    /// The command's refusal, word for word: bad input is the client's (400); a failure of
+    /// the command's own (writing its document) is the server's (500). A value the parser
+    /// refused is named apart by the routes, not here.
+    fn from(e: Refusal) -> Self {
         match e {
-            CliError::Message(m) | CliError::Info(m) => Self::BadRequest(m),
-            CliError::Write(e) => Self::Failed(format!("cannot write the document: {e}")),
+            Refusal::Refused { line, .. } => Self::BadRequest(line),
+            Refusal::Failed(m) => Self::Failed(m),
         }
     }
 }

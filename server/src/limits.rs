@@ -1,13 +1,26 @@
 //! The bounds every connection and request lives within: what `nullmove serve` runs with,
-//! and what an in-process server may set otherwise (tests shrink the timeouts).
+//! and what an in-process server may set otherwise (tests shrink the timeouts). How long
+//! the server waits for anything is in [`timeouts`].
+
+pub mod timeouts;
 
 use std::time::Duration;
+
+/// The longest trace `/api/trace` sends, in events (the root report counts as one). Every
+/// plain search fits (the longest has 78,743 events: the empty board at depth limit 9). Of
+/// the 602,580 searches of every reachable position at depth limits 0..=9 (plain, and null
+/// move with R 0..=9), 53 null-move searches do not; the longest, the empty board at depth
+/// limit 9 with R 0, has 1,835,277 events (`server/tests/it/serve_bounds.rs`). A trace at
+/// the cap is about 10 MB (events and text; 7.7 MB for the 78,743 events above), about as
+/// much as a browser's log shows at ease; a longer one is refused after counting its
+/// events, which costs one search and no memory.
+pub const MAX_TRACE_EVENTS: usize = 100_000;
 
 /// The bounds every connection and request lives within.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Light computations at once: searches and traces small enough to answer at once
-    /// (`serve::lane`), so a reader stepping through the widget never waits behind a sweep.
+    /// (`compute::lane`), so a reader stepping through the widget never waits behind a sweep.
     pub light_workers: usize,
     /// Heavy computations at once (sweeps, the audit, large searches): the machine's cores.
     pub heavy_workers: usize,
@@ -62,7 +75,7 @@ impl Limits {
             light_workers: cores.max(MIN_LIGHT_WORKERS),
             heavy_workers: cores,
             max_waiting: 1024,
-            max_wait: Duration::from_secs(30),
+            max_wait: timeouts::QUEUE,
             max_query_bytes: 1024,
             max_target_bytes: 8 * 1024,
             max_head_bytes: 16 * 1024,
@@ -70,9 +83,9 @@ impl Limits {
             max_body_bytes: 1024,
             cached_documents: 64,
             max_connections: connection_cap(open_file_limit()),
-            header_timeout: Duration::from_secs(10),
-            idle_timeout: Duration::from_secs(30),
-            drain: Duration::from_secs(10),
+            header_timeout: timeouts::REQUEST_HEAD,
+            idle_timeout: timeouts::IDLE_CONNECTION,
+            drain: timeouts::DRAIN,
             backlog: 1024,
         }
     }

@@ -1,174 +1,87 @@
-//! `nullmove serve`: the page's "Try it" widget in a browser, and the JSON API it uses.
-//!
-//! The API answers with the documents the commands print with `--json` (SPEC.md, `nullmove
-//! serve`): a request's query becomes the command's argv and goes through the CLI's own
-//! parser, so validation and error messages are the CLI's. Everything served is embedded in
-//! the binary. Safe by default: loopback only unless `--host` and `--allow-remote` say
-//! otherwise, and then only for requests that name it; small requests only, each request's
-//! work bounded ([`Limits`]) and stopped when its client goes away; a fixed number of
-//! computations at once, small searches in a lane of their own; connections capped, and
-//! closed when a head is slow or the connection idle.
-
-mod api;
-mod assets;
-mod cache;
-mod cancel;
-mod conn;
-mod error;
-mod gate;
-mod guard;
-mod lane;
-mod limits;
-mod wire;
+//! Listening: [`serve`], what `nullmove serve` runs until Ctrl-C or SIGTERM, and
+//! [`Server`], the same routes and checks on a thread of its own for in-process callers
+//! (tests, load generators).
 
 use std::future::Future;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::Notify;
 
-use crate::common::{CliError, Io};
-use crate::refusals::nothing_to_do;
+use crate::commands::Commands;
+use crate::compute::gate::LaneStats;
+use crate::http::checks::{Checks, Hosts};
+use crate::http::connections::{self, Stopped, Tracker};
+use crate::limits::Limits;
+use crate::routes::{self, AppState};
 
-pub use api::{MAX_TRACE_EVENTS, ROUTES, Route};
-pub use conn::Stopped;
-pub use gate::{GateStats, LaneStats};
-pub use lane::{LIGHT_NODES, tree_bound};
-pub use limits::{Limits, connection_cap};
+/// A server that could not start, or did not stop cleanly, said in one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(String);
 
-use api::AppState;
-use conn::Tracker;
-use guard::{Checks, Hosts};
-
-/// Arguments of `nullmove serve`.
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The address to listen on: an IP address, or localhost. The default, loopback, lets
-    /// only this machine connect; any other needs --allow-remote.
-    #[arg(long, default_value = "127.0.0.1", value_parser = parse_host)]
-    host: IpAddr,
-    /// The port to listen on; 0 picks a free one (the address printed says which).
-    #[arg(long, default_value_t = 8080)]
-    port: u16,
-    /// Listen beyond this machine, as a --host other than loopback asks: anyone who can
-    /// reach the address can use the server. Requests must still name it: by IP address,
-    /// localhost, or one of the NAMEs given (the names clients use, e.g. its DNS name).
-    #[arg(long, value_name = "NAME", num_args = 0.., value_delimiter = ',')]
-    allow_remote: Option<Vec<String>>,
-}
-
-/// `--host`: an IP address, or `localhost` (127.0.0.1).
-fn parse_host(s: &str) -> Result<IpAddr, String> {
-    if s.eq_ignore_ascii_case("localhost") {
-        return Ok(IpAddr::V4(Ipv4Addr::LOCALHOST));
-    }
-    s.parse()
-        .map_err(|_| "an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0) or localhost".to_owned())
-}
-
-impl Args {
-    /// The names requests may address the server by; refuses a --host beyond loopback
-    /// without --allow-remote, and --allow-remote on loopback, where it changes nothing.
-    fn hosts(&self) -> Result<Hosts, CliError> {
-        match (self.host.is_loopback(), &self.allow_remote) {
-            (true, None) => Ok(Hosts::Loopback),
-            (true, Some(_)) => Err(nothing_to_do(
-                &["--allow-remote"],
-                &format!(
-                    "with --host {}: a loopback address lets only this machine connect",
-                    self.host
-                ),
-            )),
-            (false, None) => Err(CliError::Message(format!(
-                "--host {} listens beyond this machine: anyone who can reach it could use this \
-                 server; add --allow-remote to mean it",
-                self.host
-            ))),
-            (false, Some(names)) => {
-                if let Some(bad) = names.iter().find(|n| !is_host_name(n)) {
-                    return Err(CliError::Message(format!(
-                        "--allow-remote: '{bad}' is not a host name (letters, digits, '-' and \
-                         '.'; no port)"
-                    )));
-                }
-                Ok(Hosts::Remote(names.clone()))
-            }
-        }
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
-/// A DNS name as a `Host` header carries it, without port.
-fn is_host_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 253
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+impl std::error::Error for Error {}
+
+/// Where [`serve`] listens and what it allows.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The address to listen on (port 0: a free port).
+    pub addr: SocketAddr,
+    /// The names a request's `Host` may carry.
+    pub hosts: Hosts,
+    /// The bounds every connection and request lives within.
+    pub limits: Limits,
 }
 
-/// Serves until Ctrl-C or SIGTERM, then closes idle connections and lets the requests in
-/// progress finish.
-pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
-    let limits = Limits::standard();
-    let hosts = args.hosts()?;
+/// Serves `commands` until Ctrl-C or SIGTERM, then closes idle connections and lets the
+/// requests in progress finish (within `config.limits.drain`); says how that went.
+/// `listening` is called with the address once the server listens and a signal would stop
+/// it cleanly (the binary prints the address then); its error ends the server.
+pub fn serve<E: From<Error>>(
+    config: Config,
+    commands: impl Commands,
+    listening: impl FnOnce(SocketAddr) -> Result<(), E>,
+) -> Result<Stopped, E> {
+    let Config {
+        addr,
+        hosts,
+        limits,
+    } = config;
+    let state = AppState::new(limits, Arc::new(commands)).map_err(Error)?;
     let runtime = runtime(limits)?;
     let stopped = runtime.block_on(async {
-        let listener = bind(SocketAddr::new(args.host, args.port), limits)?;
+        let listener = bind(addr, limits)?;
         let local = local_addr(&listener)?;
-        // Before the address is printed, so a signal sent as soon as it is read stops us
+        // Before the address is told, so a signal sent as soon as it is read stops us
         // cleanly.
         let stop = stop_signal()?;
-        writeln!(
-            io.out,
-            "nullmove: serving the page on http://{local}/ (Ctrl-C stops)"
-        )?;
-        io.out.flush()?;
-        if !local.ip().is_loopback() {
-            writeln!(
-                io.err,
-                "nullmove: {} is not a loopback address: anyone who can reach it can use \
-                 this server",
-                local.ip()
-            )?;
-        }
-        let state = AppState::new(limits);
-        Ok::<_, CliError>(serve_until(listener, limits, hosts, &state, stop).await)
+        listening(local)?;
+        let app = routes::router(state, Checks { limits, hosts });
+        Ok::<_, E>(
+            connections::accept_until(listener, app, limits, Arc::new(Tracker::default()), stop)
+                .await,
+        )
     });
     // A computation cut off at the drain's end may still run: the process does not wait.
     runtime.shutdown_timeout(Duration::from_millis(100));
-    match stopped? {
-        Stopped::Drained { answered: 0 } => writeln!(io.out, "nullmove: stopped")?,
-        Stopped::Drained { answered } => writeln!(
-            io.out,
-            "nullmove: stopped, once the {} in progress {} answered",
-            counted(answered),
-            if answered == 1 { "was" } else { "were" }
-        )?,
-        Stopped::CutOff { requests } => writeln!(
-            io.out,
-            "nullmove: stopped after {} s, cutting off the {} still running",
-            limits.drain.as_secs(),
-            counted(requests)
-        )?,
-    }
-    Ok(0)
-}
-
-/// "1 request", "2 requests".
-fn counted(n: usize) -> String {
-    format!("{n} request{}", if n == 1 { "" } else { "s" })
+    stopped
 }
 
 /// A server on a thread of its own, for in-process callers (tests, load generators): the
-/// same routes and checks as `nullmove serve`, loopback only, stopped by [`Server::stop`]
-/// or on drop.
+/// same routes and checks as [`serve`], loopback only, stopped by [`Server::stop`] or on
+/// drop.
 pub struct Server {
     addr: SocketAddr,
     stop: Arc<Notify>,
     state: Arc<AppState>,
     tracker: Arc<Tracker>,
-    thread: Option<std::thread::JoinHandle<Result<Stopped, CliError>>>,
+    thread: Option<std::thread::JoinHandle<Result<Stopped, Error>>>,
 }
 
 impl std::fmt::Debug for Server {
@@ -191,21 +104,25 @@ pub struct ServerStats {
 }
 
 impl Server {
-    /// Starts serving on `addr` (port 0: a free port) with `nullmove serve`'s bounds and
-    /// returns once it listens.
-    pub fn start(addr: SocketAddr) -> Result<Self, CliError> {
-        Self::start_with(addr, Limits::standard())
+    /// Starts serving `commands` on `addr` (port 0: a free port) with `nullmove serve`'s
+    /// bounds and returns once it listens.
+    pub fn start(addr: SocketAddr, commands: impl Commands) -> Result<Self, Error> {
+        Self::start_with(addr, Limits::standard(), commands)
     }
 
     /// [`Server::start`] with other bounds (tests shrink the timeouts).
-    pub fn start_with(addr: SocketAddr, limits: Limits) -> Result<Self, CliError> {
+    pub fn start_with(
+        addr: SocketAddr,
+        limits: Limits,
+        commands: impl Commands,
+    ) -> Result<Self, Error> {
         if !addr.ip().is_loopback() {
-            return Err(CliError::msg(
-                "an in-process server listens on loopback only",
+            return Err(Error(
+                "an in-process server listens on loopback only".to_owned(),
             ));
         }
         let stop = Arc::new(Notify::new());
-        let state = AppState::new(limits);
+        let state = AppState::new(limits, Arc::new(commands)).map_err(Error)?;
         let tracker = Arc::new(Tracker::default());
         let (bound, is_bound) = std::sync::mpsc::channel();
         let (stopper, shared, counted) =
@@ -219,19 +136,19 @@ impl Server {
                         listener
                     }
                     Err(e) => {
-                        let _ = bound.send(Err(e.to_string()));
+                        let _ = bound.send(Err(e.clone()));
                         return Err(e);
                     }
                 };
                 let stop = async move { stopper.notified().await };
-                let app = api::router(
+                let app = routes::router(
                     shared,
                     Checks {
                         limits,
                         hosts: Hosts::Loopback,
                     },
                 );
-                Ok(conn::accept_until(listener, app, limits, counted, stop).await)
+                Ok(connections::accept_until(listener, app, limits, counted, stop).await)
             });
             runtime.shutdown_timeout(Duration::from_millis(100));
             stopped
@@ -244,8 +161,8 @@ impl Server {
                 tracker,
                 thread: Some(thread),
             }),
-            Ok(Err(e)) => Err(CliError::Message(e)),
-            Err(_) => Err(CliError::msg("the server thread ended before listening")),
+            Ok(Err(e)) => Err(e),
+            Err(_) => Err(Error("the server thread ended before listening".to_owned())),
         }
     }
 
@@ -267,13 +184,13 @@ impl Server {
 
     /// Stops accepting, closes idle connections, lets the requests in progress finish
     /// (within the drain time) and returns how that went.
-    pub fn stop(mut self) -> Result<Stopped, CliError> {
+    pub fn stop(mut self) -> Result<Stopped, Error> {
         self.stop.notify_one();
         self.thread
             .take()
             .expect("a running server has its thread")
             .join()
-            .unwrap_or_else(|_| Err(CliError::msg("the server thread panicked")))
+            .unwrap_or_else(|_| Err(Error("the server thread panicked".to_owned())))
     }
 }
 
@@ -288,20 +205,20 @@ impl Drop for Server {
 
 /// The runtime a server runs on: one thread for the connections (they only wait), the
 /// blocking pool for the computations, which the lanes keep to their workers at once.
-fn runtime(limits: Limits) -> Result<tokio::runtime::Runtime, CliError> {
+fn runtime(limits: Limits) -> Result<tokio::runtime::Runtime, Error> {
     tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
         .max_blocking_threads(limits.light_workers + limits.heavy_workers + 2)
         .build()
-        .map_err(|e| CliError::Message(format!("cannot start the server: {e}")))
+        .map_err(|e| Error(format!("cannot start the server: {e}")))
 }
 
-/// Listens on `addr` (inside the runtime) with room for `limits.backlog` connections not yet accepted (the
-/// standard library's 128 overflows under a few hundred simultaneous connects, and each
-/// overflow costs the client a one-second SYN retry).
-fn bind(addr: SocketAddr, limits: Limits) -> Result<tokio::net::TcpListener, CliError> {
-    let refused = |e: std::io::Error| CliError::Message(format!("cannot listen on {addr}: {e}"));
+/// Listens on `addr` (inside the runtime) with room for `limits.backlog` connections not
+/// yet accepted (the standard library's 128 overflows under a few hundred simultaneous
+/// connects, and each overflow costs the client a one-second SYN retry).
+fn bind(addr: SocketAddr, limits: Limits) -> Result<tokio::net::TcpListener, Error> {
+    let refused = |e: std::io::Error| Error(format!("cannot listen on {addr}: {e}"));
     let socket = if addr.is_ipv4() {
         tokio::net::TcpSocket::new_v4()
     } else {
@@ -316,35 +233,22 @@ fn bind(addr: SocketAddr, limits: Limits) -> Result<tokio::net::TcpListener, Cli
     socket.listen(limits.backlog).map_err(refused)
 }
 
-fn local_addr(listener: &tokio::net::TcpListener) -> Result<SocketAddr, CliError> {
+fn local_addr(listener: &tokio::net::TcpListener) -> Result<SocketAddr, Error> {
     listener
         .local_addr()
-        .map_err(|e| CliError::Message(format!("cannot read the address listened on: {e}")))
-}
-
-/// Serves on `listener` until `stop` resolves (see [`conn::accept_until`]).
-async fn serve_until(
-    listener: tokio::net::TcpListener,
-    limits: Limits,
-    hosts: Hosts,
-    state: &Arc<AppState>,
-    stop: impl Future<Output = ()>,
-) -> Stopped {
-    let app = api::router(Arc::clone(state), Checks { limits, hosts });
-    conn::accept_until(listener, app, limits, Arc::new(Tracker::default()), stop).await
+        .map_err(|e| Error(format!("cannot read the address listened on: {e}")))
 }
 
 /// Resolves on the first Ctrl-C (SIGINT) or SIGTERM. The handlers are installed before it
 /// returns, so no signal sent after it can kill the process unannounced.
-fn stop_signal() -> Result<impl Future<Output = ()> + Send + 'static, CliError> {
+fn stop_signal() -> Result<impl Future<Output = ()> + Send + 'static, Error> {
     let fired = Arc::new(Notify::new());
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
         for kind in [SignalKind::interrupt(), SignalKind::terminate()] {
-            let mut stream = signal(kind).map_err(|e| {
-                CliError::Message(format!("cannot install the signal handlers: {e}"))
-            })?;
+            let mut stream = signal(kind)
+                .map_err(|e| Error(format!("cannot install the signal handlers: {e}")))?;
             let fired = Arc::clone(&fired);
             tokio::spawn(async move {
                 if stream.recv().await.is_some() {
@@ -363,13 +267,4 @@ fn stop_signal() -> Result<impl Future<Output = ()> + Send + 'static, CliError> 
         });
     }
     Ok(async move { fired.notified().await })
-}
-
-/// The unit tests' runtime: one thread with timers, as the server's.
-#[cfg(test)]
-fn test_runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .build()
-        .expect("a runtime")
 }

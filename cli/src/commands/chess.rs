@@ -12,8 +12,6 @@ mod position;
 mod render;
 mod sprt;
 mod suite;
-mod table;
-pub mod uci;
 
 use std::ops::RangeInclusive;
 

@@ -19,10 +19,10 @@ pub use position::{MoveReport, PositionReport, SearchReport};
 pub use sweep::SweepReport;
 pub use table::{StatsReport, ZugzwangList};
 
+use crate::commands::sweep::{parse_depths, parse_reductions};
 use crate::common::{self, CliError, Io, ModeArg};
 use crate::guards::ChessGuardArgs;
 use crate::progress::Progress;
-use crate::sweep::{parse_depths, parse_reductions};
 
 /// Arguments of `nullmove kpk`.
 #[derive(Debug, clap::Args)]

@@ -9,9 +9,9 @@ use nullmove_fixtures::rules::{self, RULES, Tally, rule_name};
 use nullmove_fixtures::sweep::PositionSet;
 use serde::Serialize;
 
+use crate::commands::sweep::GridArgs;
 use crate::common::{self, CliError, EngineName, Io, count};
 use crate::refusals::null_move_engine;
-use crate::sweep::GridArgs;
 
 /// Arguments of `nullmove rules`.
 #[derive(Debug, clap::Args)]

@@ -11,11 +11,11 @@ use nullmove_fixtures::sweep::Grid;
 use nullmove_optimized::Guards;
 use plotters::prelude::*;
 
-use crate::chart::{Chart, SERIES, svg_error};
+use crate::commands::sweep::PositionsArg;
 use crate::common::{self, CliError, Io};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
-use crate::sweep::PositionsArg;
+use crate::render::chart::{Chart, SERIES, svg_error};
 
 /// Arguments of `nullmove safeguards`.
 #[derive(Debug, clap::Args)]

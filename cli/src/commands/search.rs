@@ -27,14 +27,6 @@ pub struct Args {
     guards: GuardArgs,
 }
 
-impl Args {
-    /// The position, depth limit and mode, and the guards: what a server reads to class
-    /// the search's cost.
-    pub(crate) fn cost_inputs(&self) -> (&SearchArgs, &GuardArgs) {
-        (&self.search, &self.guards)
-    }
-}
-
 /// One root move of the document.
 #[derive(Debug, Serialize)]
 pub struct MoveOut {

@@ -9,11 +9,11 @@ use std::path::PathBuf;
 use nullmove_fixtures::sweep::{self, Grid, PositionSet, Sweep, SweepRow};
 use plotters::prelude::*;
 
-use crate::chart::{Chart, SERIES, svg_error, whole_label, whole_range};
 use crate::common::{self, CliError, EngineName, Io};
 use crate::guards::{Chosen, GuardArgs};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
+use crate::render::chart::{Chart, SERIES, svg_error, whole_label, whole_range};
 
 /// `empty` or `all` on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

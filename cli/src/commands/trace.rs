@@ -33,14 +33,6 @@ pub struct Args {
     guards: GuardArgs,
 }
 
-impl Args {
-    /// The position, depth limit and mode, and the guards: what a server reads to class
-    /// the search's cost.
-    pub(crate) fn cost_inputs(&self) -> (&SearchArgs, &GuardArgs) {
-        (&self.search, &self.guards)
-    }
-}
-
 /// The document of `nullmove trace`: the search's events as `--json` prints them, one
 /// value a line there, one array here; and the text log.
 #[derive(Debug, Serialize)]

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::watch;
 
 use super::cancel::Cancel;
-use super::error::ApiError;
+use crate::error::ApiError;
 
 /// What happens to a computation whose clients have all gone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -202,7 +202,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::serve::test_runtime;
+    use crate::test_runtime;
 
     #[test]
     fn concurrent_requests_for_one_key_compute_once() {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::cancel::Cancel;
-use super::error::ApiError;
+use crate::error::ApiError;
 
 /// Admits at most `workers` computations at once, each on tokio's blocking pool.
 #[derive(Debug)]
@@ -202,7 +202,7 @@ mod tests {
     use std::sync::mpsc;
 
     use super::*;
-    use crate::serve::test_runtime;
+    use crate::test_runtime;
 
     fn gate(max_waiting: usize, max_wait: Duration) -> Arc<Gate> {
         Arc::new(Gate::new(

@@ -1,8 +1,7 @@
-//! Which lane a computation takes, from what it could cost at most: a search or trace whose
-//! game tree is small goes in the light lane, which sweeps never enter, so a reader stepping
-//! through the widget's pitfall never waits behind someone's sweep.
-
-use nullmove_core::Position;
+//! Which lane a computation takes, from what it could cost at most, read from the request's
+//! own parameters: a search or trace whose game tree is small goes in the light lane, which
+//! sweeps never enter, so a reader stepping through the widget's pitfall never waits
+//! behind someone's sweep.
 
 /// The most nodes a light search's tree may have, counted as [`tree_bound`] does: every
 /// search of the widget's pitfall (`...O.X...`, depth limit 3: 424, or 638 verified) and
@@ -19,11 +18,54 @@ pub enum Lane {
     Heavy,
 }
 
-/// The lane of one search or trace of `position` to `depth` plies, null move on or not,
-/// with or without verification (a second search of a pruned node).
+/// What a route's computation could cost, and so which lane it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cost {
+    /// One search of a tic-tac-toe position (a search or a trace), bounded by its game
+    /// tree: light when [`search_lane`] finds it small, read from the query's `board`,
+    /// `depth`, `mode` and `verify`.
+    Search,
+    /// Heavy whatever its parameters: sweeps, the audit.
+    Heavy,
+}
+
+impl Cost {
+    /// The lane of a request with these query parameters, which its command's parser has
+    /// accepted. A parameter this cannot read counts as the most costly it could be.
+    #[must_use]
+    pub fn lane(self, pairs: &[(String, String)]) -> Lane {
+        match self {
+            Self::Heavy => Lane::Heavy,
+            Self::Search => {
+                let value = |name: &str| {
+                    pairs
+                        .iter()
+                        .find(|(k, _)| k == name)
+                        .map(|(_, v)| v.as_str())
+                };
+                let (Some(board), Some(depth)) =
+                    (value("board"), value("depth").and_then(|d| d.parse().ok()))
+                else {
+                    return Lane::Heavy;
+                };
+                // The oracle takes no mode; any mode but plain probes.
+                let null = value("mode").is_some_and(|m| m != "plain");
+                let verified = value("verify").is_some_and(|v| v != "none");
+                search_lane(board, depth, null, verified)
+            }
+        }
+    }
+}
+
+/// The lane of one search or trace of `board` (the position notation, `.` an empty cell)
+/// to `depth` plies, null move on or not, with or without verification (a second search
+/// of a pruned node); heavy for a board that is not nine cells.
 #[must_use]
-pub fn search_lane(position: &Position, depth: u32, null: bool, verified: bool) -> Lane {
-    let empty = position.empty_cells().count() as u32;
+pub fn search_lane(board: &str, depth: u32, null: bool, verified: bool) -> Lane {
+    if board.len() != 9 {
+        return Lane::Heavy;
+    }
+    let empty = board.bytes().filter(|&b| b == b'.').count() as u32;
     let passes = match (null, verified) {
         (false, _) => 0,
         (true, false) => 1,
@@ -57,7 +99,7 @@ pub fn tree_bound(empty: u32, depth: u32, passes: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use nullmove_core::{Mode, SearchParams};
+    use nullmove_core::{Mode, Position, SearchParams};
     use nullmove_optimized::OptimizedEngine;
 
     use super::*;
@@ -70,14 +112,45 @@ mod tests {
         assert_eq!(tree_bound(7, 3, 2), 638);
         assert_eq!(tree_bound(9, 5, 1), 42_405);
         assert_eq!(tree_bound(9, 9, 1), 23_466_223);
-        let pitfall: Position = "...O.X...".parse().expect("the pitfall");
-        assert_eq!(search_lane(&pitfall, 3, true, true), Lane::Light);
-        assert_eq!(search_lane(&Position::empty(), 5, true, false), Lane::Light);
-        assert_eq!(search_lane(&Position::empty(), 6, true, false), Lane::Heavy);
+        assert_eq!(search_lane("...O.X...", 3, true, true), Lane::Light);
+        assert_eq!(search_lane(".........", 5, true, false), Lane::Light);
+        assert_eq!(search_lane(".........", 6, true, false), Lane::Heavy);
+        assert_eq!(search_lane(".........", 9, false, false), Lane::Heavy);
+        assert_eq!(search_lane("...O.X..", 1, false, false), Lane::Heavy);
+    }
+
+    fn query(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn the_lane_is_read_from_the_querys_own_parameters() {
+        let pitfall = [("board", "...O.X..."), ("depth", "3"), ("reduction", "1")];
+        let with = |extra: &[(&'static str, &'static str)]| {
+            let mut pairs = pitfall.to_vec();
+            pairs.extend(extra);
+            Cost::Search.lane(&query(&pairs))
+        };
+        assert_eq!(with(&[("mode", "null"), ("verify", "tn")]), Lane::Light);
+        // Six plies of the empty board: small without probes (the oracle takes no mode),
+        // past the bound with them.
+        let empty = |extra: &[(&'static str, &'static str)]| {
+            let mut pairs = vec![("board", "........."), ("depth", "6")];
+            pairs.extend(extra);
+            Cost::Search.lane(&query(&pairs))
+        };
+        assert_eq!(empty(&[("mode", "plain")]), Lane::Light);
+        assert_eq!(empty(&[("engine", "oracle")]), Lane::Light);
+        assert_eq!(empty(&[("mode", "null"), ("reduction", "1")]), Lane::Heavy);
+        // What cannot be read counts as the most costly.
         assert_eq!(
-            search_lane(&Position::empty(), 9, false, false),
+            Cost::Search.lane(&query(&[("board", "...O.X...")])),
             Lane::Heavy
         );
+        assert_eq!(Cost::Heavy.lane(&query(&pitfall)), Lane::Heavy);
     }
 
     /// The bound holds for every null-move search it classes light: every position, depth

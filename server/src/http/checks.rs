@@ -11,9 +11,9 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::Limits;
-use super::conn::ConnState;
-use super::error::ApiError;
+use super::connections::ConnState;
+use crate::error::ApiError;
+use crate::limits::Limits;
 
 /// Headers on every answer: everything served is this server's own, no other origin's
 /// scripts, styles or frames, no sniffing of types, no referrer, nothing kept by caches

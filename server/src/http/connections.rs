@@ -17,9 +17,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, Semaphore, watch};
 use tokio::time::Instant;
 
-use super::Limits;
-use super::error::ApiError;
-use super::wire::Wire;
+use super::request_head::Wire;
+use crate::error::ApiError;
+use crate::limits::Limits;
 
 /// Connections being refused at once, beyond the cap (each lingers up to a second).
 const MAX_REFUSING: usize = 32;

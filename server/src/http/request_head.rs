@@ -14,9 +14,9 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
 
-use super::Limits;
-use super::conn::ConnState;
-use super::error::ApiError;
+use super::connections::ConnState;
+use crate::error::ApiError;
+use crate::limits::Limits;
 
 /// How long a refused connection is read (and what arrives discarded) after the refusal is
 /// sent, so that closing it does not reset the connection before the client reads why.

@@ -1,16 +1,16 @@
-//! `nullmove serve` as a client sees it (SPEC.md, `nullmove serve`): the binary on a free
-//! port, its documents equal to the CLI's own for the same arguments, a bad parameter
-//! refused with HTTP 400 and the CLI's one-line reason, the request bounds, and a clean stop
-//! on SIGTERM and Ctrl-C.
+//! The server of `nullmove serve` as a client sees it (SPEC.md, `nullmove serve`): in
+//! process on a free port with the command line's commands, its documents equal to the
+//! CLI's own for the same arguments, a bad parameter refused with HTTP 400 and the CLI's
+//! one-line reason, and the request bounds. The binary's flags, printed lines and signals
+//! are `cli/tests/it/serve_command.rs`'s.
 
 use crate::serve_support;
 
+use nullmove_server::Stopped;
 use serde_json::{Value, json};
-use std::io::Write;
 
 use serve_support::{
-    Spawned, cli_json, cli_refusal, closed_by_server, connect, get, get_within, load, pinned_audit,
-    query, read_answer, send,
+    cli_json, cli_refusal, get, get_within, load, pinned_audit, query, send, start,
 };
 
 /// `/api/ROUTE?pairs` and the argv `nullmove COMMAND` takes for the same pairs.
@@ -56,7 +56,7 @@ fn with<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
 
 #[test]
 fn searches_are_the_commands_own() {
-    let server = Spawned::start(&[]);
+    let server = start();
     let searches = [
         with(&[]),
         with(&[("mode", "plain")]),
@@ -82,31 +82,29 @@ fn searches_are_the_commands_own() {
     for pairs in &searches {
         let (path, argv) = both("search", "search", pairs);
         let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
-        let answer = get(server.addr, &path).expect("an answer");
+        let answer = get(server.addr(), &path).expect("an answer");
         assert_eq!(answer.status, 200, "{path}: {}", answer.text());
         assert_eq!(answer.header("content-type"), Some("application/json"));
         assert_eq!(answer.json(), cli_json(&argv), "{path}");
     }
-    let (status, rest, _) = server.stop_with("TERM");
-    assert!(status.success(), "{status:?}");
-    assert_eq!(rest, "nullmove: stopped\n");
+    assert_eq!(server.stop(), Ok(Stopped::Drained { answered: 0 }));
 }
 
 #[test]
 fn traces_are_the_commands_own() {
-    let server = Spawned::start(&[]);
+    let server = start();
     for pairs in [
         with(&[]),
         with(&[("mode", "plain"), ("engine", "naive")]),
         with(&[("min-probe-depth", "1")]),
     ] {
         let (path, argv) = both("trace", "trace", &pairs);
-        let answer = get(server.addr, &path).expect("an answer");
+        let answer = get(server.addr(), &path).expect("an answer");
         assert_eq!(answer.status, 200, "{path}: {}", answer.text());
         assert_eq!(answer.json(), load::trace_document(&argv), "{path}");
     }
     let (path, _) = both("trace", "trace", &with(&[("min-probe-depth", "1")]));
-    let guarded = get(server.addr, &path).expect("an answer").json();
+    let guarded = get(server.addr(), &path).expect("an answer").json();
     assert_eq!(
         guarded["events"]
             .as_array()
@@ -119,7 +117,7 @@ fn traces_are_the_commands_own() {
 
 #[test]
 fn sweeps_and_their_charts_are_the_commands_own() {
-    let server = Spawned::start(&[]);
+    let server = start();
     for pairs in [
         vec![],
         vec![
@@ -131,7 +129,7 @@ fn sweeps_and_their_charts_are_the_commands_own() {
     ] {
         let (path, argv) = both("sweep", "sweep", &pairs);
         let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
-        let answer = get(server.addr, &path).expect("an answer");
+        let answer = get(server.addr(), &path).expect("an answer");
         assert_eq!(answer.status, 200, "{path}: {}", answer.text());
         assert_eq!(answer.json(), cli_json(&argv), "{path}");
         // The chart is the file `--svg` writes, byte for byte.
@@ -142,7 +140,7 @@ fn sweeps_and_their_charts_are_the_commands_own() {
         let written = std::fs::read(&file).expect("the CLI wrote its chart");
         let _ = std::fs::remove_file(&file);
         let chart_path = path.replacen("/api/sweep?", "/api/sweep.svg?", 1);
-        let chart = get(server.addr, &chart_path).expect("an answer");
+        let chart = get(server.addr(), &chart_path).expect("an answer");
         assert_eq!(chart.status, 200);
         assert_eq!(chart.header("content-type"), Some("image/svg+xml"));
         assert!(
@@ -154,7 +152,7 @@ fn sweeps_and_their_charts_are_the_commands_own() {
 
 #[test]
 fn bad_parameters_get_400_and_the_clis_reason() {
-    let server = Spawned::start(&[]);
+    let server = start();
     let refused = [
         ("search", "search", with(&[("board", "...O.X..")])),
         ("search", "search", with(&[("board", "...OO....")])),
@@ -186,7 +184,7 @@ fn bad_parameters_get_400_and_the_clis_reason() {
     for (route, command, pairs) in refused {
         let (path, argv) = both(route, command, &pairs);
         let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
-        let answer = get(server.addr, &path).expect("an answer");
+        let answer = get(server.addr(), &path).expect("an answer");
         assert_eq!(answer.status, 400, "{path}");
         assert_eq!(answer.header("content-type"), Some("application/json"));
         assert_refusal(&answer.json(), &cli_refusal(&argv), &path);
@@ -220,7 +218,7 @@ fn bad_parameters_get_400_and_the_clis_reason() {
              cell, row-major), got 6",
         ),
     ] {
-        let answer = get(server.addr, path).expect("an answer");
+        let answer = get(server.addr(), path).expect("an answer");
         assert_eq!(answer.status, 400, "{path}");
         assert_refusal(&answer.json(), reason, path);
     }
@@ -252,8 +250,8 @@ fn assert_refusal(body: &Value, line: &str, path: &str) {
 
 #[test]
 fn requests_stay_within_the_bounds() {
-    let server = Spawned::start(&[]);
-    let addr = server.addr;
+    let server = start();
+    let addr = server.addr();
     let long = format!("/api/search?board={}", ".".repeat(2000));
     let answer = get(addr, &long).expect("an answer");
     assert_eq!(answer.status, 414);
@@ -323,7 +321,7 @@ fn requests_stay_within_the_bounds() {
 
 #[test]
 fn the_page_and_its_files_are_embedded() {
-    let server = Spawned::start(&[]);
+    let server = start();
     for (path, media, holds) in [
         (
             "/",
@@ -342,12 +340,12 @@ fn the_page_and_its_files_are_embedded() {
         ),
         ("/style.css", "text/css; charset=utf-8", ".line.prune"),
     ] {
-        let answer = get(server.addr, path).expect("an answer");
+        let answer = get(server.addr(), path).expect("an answer");
         assert_eq!(answer.status, 200, "{path}");
         assert_eq!(answer.header("content-type"), Some(media), "{path}");
         assert!(answer.text().contains(holds), "{path}");
     }
-    let index: Value = get(server.addr, "/api").expect("an answer").json();
+    let index: Value = get(server.addr(), "/api").expect("an answer").json();
     let paths: Vec<&str> = index["routes"]
         .as_array()
         .expect("routes")
@@ -371,9 +369,9 @@ fn the_page_and_its_files_are_embedded() {
 /// fixtures' snapshot, `serde_json::to_string_pretty` of the same `Audit`).
 #[test]
 fn the_audit_is_the_commands_document() {
-    let server = Spawned::start(&[]);
+    let server = start();
     // Two requests at once share one computation; both get the whole document.
-    let addr = server.addr;
+    let addr = server.addr();
     let long = std::time::Duration::from_secs(600);
     let other =
         std::thread::spawn(move || get_within(addr, "/api/audit", long).expect("an answer"));
@@ -382,118 +380,4 @@ fn the_audit_is_the_commands_document() {
     assert_eq!(answer.status, 200);
     assert_eq!(answer.body, second.body);
     assert_eq!(answer.json(), pinned_audit());
-}
-
-#[cfg(unix)]
-#[test]
-fn ctrl_c_and_sigterm_stop_it_cleanly() {
-    for signal in ["INT", "TERM"] {
-        let server = Spawned::start(&[]);
-        assert!(
-            server
-                .banner
-                .starts_with("nullmove: serving the page on http://127.0.0.1:")
-        );
-        assert_eq!(get(server.addr, "/").expect("an answer").status, 200);
-        let addr = server.addr;
-        // A connection kept alive after its answer is idle: closed at once, not waited for
-        // (which would read "stopped after 10 s, cutting off").
-        let mut idle = connect(addr).expect("connects");
-        write!(idle, "GET /api HTTP/1.1\r\nHost: {addr}\r\n\r\n").expect("sent");
-        assert_eq!(read_answer(&mut idle).expect("an answer").status, 200);
-        let (status, rest, err) = server.stop_with(signal);
-        assert_eq!(status.code(), Some(0), "{signal}: {status:?} {err}");
-        assert_eq!(rest, "nullmove: stopped\n", "{signal}");
-        assert!(closed_by_server(&mut idle), "{signal}");
-        assert_eq!(err, "", "{signal}");
-        assert!(
-            get(addr, "/").is_err(),
-            "{signal}: nothing listens any more"
-        );
-    }
-}
-
-#[test]
-fn the_host_flag_is_loopback_unless_told() {
-    // Beyond loopback only when asked, and then only for requests naming it.
-    let open = Spawned::start(&["--host", "0.0.0.0", "--allow-remote=board.example"]);
-    assert!(
-        open.banner
-            .starts_with("nullmove: serving the page on http://0.0.0.0:")
-    );
-    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], open.addr.port()));
-    for (host, status) in [
-        ("board.example", 200),
-        ("10.1.2.3:8080", 200),
-        ("localhost", 200),
-        ("attacker.example", 403),
-    ] {
-        let answer = send(
-            addr,
-            &format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
-        )
-        .expect("an answer");
-        assert_eq!(answer.status, status, "{host}");
-    }
-    let refused = send(
-        addr,
-        "GET / HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n",
-    )
-    .expect("an answer");
-    assert_eq!(
-        refused.json(),
-        json!({"error": "this server answers only requests addressed to localhost, an IP \
-                         address or board.example, not to 'attacker.example'"})
-    );
-    let (status, _, err) = open.stop_with("TERM");
-    assert!(status.success());
-    assert_eq!(
-        err,
-        "nullmove: 0.0.0.0 is not a loopback address: anyone who can reach it can use this server\n"
-    );
-
-    let named = Spawned::start(&["--host", "localhost"]);
-    assert!(
-        named
-            .banner
-            .starts_with("nullmove: serving the page on http://127.0.0.1:")
-    );
-    drop(named);
-
-    for (args, reason) in [
-        (
-            vec!["serve", "--host", "0.0.0.0"],
-            "--host 0.0.0.0 listens beyond this machine: anyone who can reach it could use \
-             this server; add --allow-remote to mean it",
-        ),
-        (
-            vec!["serve", "--host", "::1", "--allow-remote"],
-            "--allow-remote changes nothing with --host ::1: a loopback address lets only this \
-             machine connect (leave it out)",
-        ),
-        (
-            vec!["serve", "--host", "0.0.0.0", "--allow-remote=board:8080"],
-            "--allow-remote: 'board:8080' is not a host name (letters, digits, '-' and '.'; no \
-             port)",
-        ),
-        (
-            vec!["serve", "--host", "board.example"],
-            "invalid value 'board.example' for '--host <HOST>': an IP address (e.g. \
-             127.0.0.1, ::1, 0.0.0.0) or localhost",
-        ),
-        (
-            vec!["serve", "--port", "70000"],
-            "invalid value '70000' for '--port <PORT>': 70000 is not in 0..=65535",
-        ),
-    ] {
-        assert_eq!(cli_refusal(&args), reason);
-    }
-    // A port already taken is a one-line refusal, not a panic.
-    let first = Spawned::start(&[]);
-    let port = first.addr.port().to_string();
-    let taken = cli_refusal(&["serve", "--port", &port]);
-    assert!(
-        taken.starts_with(&format!("cannot listen on 127.0.0.1:{port}: ")),
-        "{taken}"
-    );
 }

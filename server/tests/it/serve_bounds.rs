@@ -3,9 +3,9 @@
 //! searches the server's cap refuses. (Naive and optimized emit the same events, event for
 //! event: `optimized/tests/it/differential.rs`.)
 
-use nullmove::serve::MAX_TRACE_EVENTS;
 use nullmove_core::{Engine, Mode, Position, SearchParams};
 use nullmove_optimized::OptimizedEngine;
+use nullmove_server::MAX_TRACE_EVENTS;
 
 /// A search's events, the root report counted as one (as the API sends it).
 fn events(position: &Position, params: &SearchParams) -> usize {

@@ -1,11 +1,11 @@
 //! The "Try it" page in a real browser: Debian's Chromium, driven by `playwright-core`
-//! (`cli/tests/browser/try_it.mjs`), against `nullmove serve` on a free port. The driver only
+//! (`server/tests/browser/try_it.mjs`), against `nullmove serve`'s server on a free port. The driver only
 //! reports what the page showed (visible text, the board, focus, positions on screen, the
 //! screenshot's pixels); this test judges it against the CLI's own output for the page's
 //! pitfall ("Pitfalls": `...O.X...`, X to move, depth limit 3, R 1) in both modes, at a
 //! desktop's width and a phone's.
 //!
-//! Needs `/usr/bin/chromium` (or `CHROMIUM`), node, and `npm ci --prefix cli/tests/browser`;
+//! Needs `/usr/bin/chromium` (or `CHROMIUM`), node, and `npm ci --prefix server/tests/browser`;
 //! without them it says it skipped, unless `NULLMOVE_REQUIRE_BROWSER=1` (CI) makes that a
 //! failure. `NULLMOVE_UPDATE_SCREENSHOT=1` also writes the screenshot to `docs/try-it.png`.
 
@@ -19,8 +19,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use nullmove_server::Stopped;
 use serde_json::Value;
-use serve_support::{Spawned, cli, get};
+use serve_support::{cli, get, start};
 
 const PITFALL: [&str; 6] = [
     "--board",
@@ -192,11 +193,11 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
         let _ = writeln!(std::io::stderr(), "SKIPPED serve_browser: {why}");
         return;
     }
-    let server = Spawned::start(&[]);
+    let server = start();
     let screenshot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("try-it.png");
     let seen = drive(
         &harness,
-        &format!("http://{}/", server.addr),
+        &format!("http://{}/", server.addr()),
         &screenshot,
         &chromium,
     );
@@ -221,11 +222,10 @@ fn the_pitfall_in_both_modes_as_a_person_sees_it() {
     page_checks::check_sweep(&seen["sweep"]);
     page_checks::check_audit(&seen["audit"]);
     page_checks::check_pixels(&seen["pixels"]);
-    let svg = get(server.addr, "/api/sweep.svg?positions=empty").expect("the chart");
+    let svg = get(server.addr(), "/api/sweep.svg?positions=empty").expect("the chart");
     page_checks::check_phone(&seen["phone"], &svg.text());
     page_checks::check_screenshot(&screenshot, &root);
-    let (status, ..) = server.stop_with("TERM");
-    assert!(status.success());
+    assert!(matches!(server.stop(), Ok(Stopped::Drained { .. })));
 }
 
 /// The browser complained of nothing but one HTTP refusal per refused request: a 400 for

@@ -1,19 +1,17 @@
 //! A load on the server over loopback: a few hundred requests at once (the mix of
 //! `serve_support::load`), every answer equal to what the CLI prints for the same arguments,
-//! none lost, all within a generous timeout. `cargo run --release -p nullmove --example load`
+//! none lost, all within a generous timeout. `cargo run --release -p nullmove-server --example load`
 //! runs the same at full scale and prints the figures.
 
 use crate::serve_support;
 
-use std::net::SocketAddr;
-
-use nullmove::serve::{Server, Stopped};
+use nullmove_server::Stopped;
 use serve_support::{TIMEOUT, load};
 
 #[test]
 fn a_few_hundred_requests_at_once_all_answered_correctly() {
     let cases = load::cases();
-    let server = Server::start(SocketAddr::from(([127, 0, 0, 1], 0))).expect("the server starts");
+    let server = serve_support::start();
     let report = load::run(server.addr(), &cases, 600, 200);
     eprint!("{}", report.table());
     assert!(

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use nullmove::serve::{Limits, Server, ServerStats, Stopped};
+use nullmove_server::{Limits, Server, ServerStats, Stopped};
 use serde_json::json;
 use serve_support::{TIMEOUT, closed_by_server, connect, get, load, read_answer};
 
@@ -18,7 +18,7 @@ use serve_support::{TIMEOUT, closed_by_server, connect, get, load, read_answer};
 fn server(change: impl FnOnce(&mut Limits)) -> Server {
     let mut limits = Limits::standard();
     change(&mut limits);
-    Server::start_with(SocketAddr::from(([127, 0, 0, 1], 0)), limits).expect("it starts")
+    serve_support::start_with(limits)
 }
 
 /// Waits until the server's state satisfies `done` (it will; the tests' timeout only

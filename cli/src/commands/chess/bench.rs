@@ -2,7 +2,7 @@
 //! page's search's on tic-tac-toe: a fixed workload (`nullmove_chess::bench_run`), each
 //! configuration's node total (the signature a commit that changes it must name), the time
 //! in the searches, nodes per second, and the heap allocations made while searching,
-//! counted by the binary's global allocator (`crate::bench`).
+//! counted by the binary's global allocator (`crate::commands::bench`).
 
 use std::io::{self, Write};
 

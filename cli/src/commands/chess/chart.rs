@@ -7,8 +7,8 @@ use plotters::prelude::*;
 
 use super::configuration_names;
 use super::suite::{BASELINE, SuiteDoc};
-use crate::chart::{Chart, SERIES, svg_error, whole_label, whole_range};
 use crate::common::CliError;
+use crate::render::chart::{Chart, SERIES, svg_error, whole_label, whole_range};
 
 /// One colour per configuration, the same in every chart (SPEC.md's order).
 fn colour(configuration: &str) -> RGBColor {

@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use nullmove_chess::analysis::{Change, FEW_PIECES, VerifiedShape};
 
 use super::suite::{BASELINE, SuiteDoc};
-use super::table::{Table, left, right};
 use crate::common::count;
+use crate::render::table::{Table, left, right};
 use nullmove_fixtures::confidence::{self, SplitTest};
 use nullmove_fixtures::numbers::{percent, ratio};
 

@@ -204,14 +204,16 @@ pub fn check_refusals(seen: &Value) {
     let words = command
         .strip_prefix("nullmove ")
         .expect("a nullmove command");
+    // The words as a shell splits them, each ended by a NUL, then run by the command line.
     let out = Command::new("sh")
         .arg("-c")
-        .arg(format!("\"$0\" {words}"))
-        .arg(env!("CARGO_BIN_EXE_nullmove"))
+        .arg(format!("printf '%s\\0' {words}"))
         .output()
         .expect("sh runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+    let split = String::from_utf8(out.stdout).expect("UTF-8");
+    let args: Vec<&str> = split.split_terminator('\0').collect();
+    let (status, _, err) = cli(&args);
+    assert_eq!(status, 2, "{command}: {err}");
     assert!(
         err.starts_with(&format!("nullmove: invalid value '{board}' for '--board")),
         "the shell did not pass the board as typed: {command} gives {err}"
