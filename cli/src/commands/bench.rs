@@ -17,6 +17,7 @@ use nullmove_optimized::{Config, Searcher};
 use serde::Serialize;
 
 use crate::common::{self, CliError, Io, count};
+use crate::render::table::{Table, left, right};
 
 /// Counts the heap allocations of each thread, so `bench` can report those made during a
 /// search (which runs on the main thread). Counting costs one thread-local increment per
@@ -150,6 +151,37 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     Ok(0)
 }
 
+/// The table both benches print: what ran (`engine`, `configuration`; at least `width`
+/// wide), its node total, the seconds, nodes per second and heap allocations, in a fixed
+/// layout (a row widens it only past its width).
+pub(crate) fn speed_table(what: &str, width: usize) -> Table {
+    Table::new(vec![
+        left(what).at_least(width),
+        right("nodes").at_least(12),
+        right("seconds").at_least(9),
+        right("nodes/second").at_least(14),
+        right("allocations").at_least(12),
+    ])
+    .gap(" ")
+}
+
+/// One row of [`speed_table`]; a total has no allocations of its own.
+pub(crate) fn speed_row(
+    what: &str,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    allocations: Option<u64>,
+) -> Vec<String> {
+    vec![
+        what.to_owned(),
+        count(nodes),
+        format!("{seconds:.3}"),
+        count(nodes_per_second.round() as u64),
+        allocations.map(count).unwrap_or_default(),
+    ]
+}
+
 /// The runs as a table, and the speed-up when both engines ran.
 pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
     writeln!(
@@ -158,22 +190,17 @@ pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
         count(out.positions as u64),
         out.searches_per_position
     )?;
-    writeln!(
-        w,
-        "{:<10} {:>12} {:>9} {:>14} {:>12}",
-        "engine", "nodes", "seconds", "nodes/second", "allocations"
-    )?;
+    let mut table = speed_table("engine", 10);
     for e in &out.engines {
-        writeln!(
-            w,
-            "{:<10} {:>12} {:>9.3} {:>14} {:>12}",
+        table.push(speed_row(
             e.engine,
-            count(e.nodes),
+            e.nodes,
             e.seconds,
-            count(e.nodes_per_second.round() as u64),
-            count(e.allocations)
-        )?;
+            e.nodes_per_second,
+            Some(e.allocations),
+        ));
     }
+    table.write(false, w)?;
     if let [naive, optimized] = &out.engines[..] {
         let same = if naive.nodes == optimized.nodes {
             "identical node totals"

@@ -13,7 +13,7 @@ use crate::common::{self, CliError, EngineName, Io};
 use crate::guards::{Chosen, GuardArgs};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
-use crate::render::chart::{Chart, SERIES, svg_error, whole_label, whole_range};
+use crate::render::chart::{Chart, SERIES, legend, series, svg_error, whole_label, whole_range};
 
 /// `empty` or `all` on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -338,7 +338,7 @@ where
                 .map_err(svg_error)?;
         }
     }
-    draw_legend(&mut chart)
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
 
 fn draw_worse<DB: DrawingBackend>(
@@ -370,7 +370,7 @@ where
         .draw()
         .map_err(svg_error)?;
     draw_depth_lines(&mut chart, s, rate)?;
-    draw_legend(&mut chart)
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
 
 /// One line with a dot per R for each depth limit, `y` giving the measure plotted, each
@@ -384,37 +384,16 @@ where
     DB::ErrorType: 'static,
 {
     for (depth, rows) in by_depth(s) {
-        let colour = depth_colour(depth);
-        chart
-            .draw_series(LineSeries::new(
-                rows.iter().map(|r| (f64::from(r.reduction), y(r))),
-                colour.stroke_width(2),
-            ))
-            .map_err(svg_error)?
-            .label(format!("depth limit {depth}"))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
-            });
-        chart
-            .draw_series(
-                rows.iter()
-                    .map(|r| Circle::new((f64::from(r.reduction), y(r)), 3, colour.filled())),
-            )
-            .map_err(svg_error)?;
+        let points = rows
+            .iter()
+            .map(|r| (f64::from(r.reduction), y(r)))
+            .collect();
+        series(
+            chart,
+            &format!("depth limit {depth}"),
+            depth_colour(depth),
+            points,
+        )?;
     }
     Ok(())
-}
-
-/// The legend of depth limits, top right.
-fn draw_legend<'a, DB: DrawingBackend + 'a>(chart: &mut Chart<'a, DB>) -> Result<(), CliError>
-where
-    DB::ErrorType: 'static,
-{
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.4))
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(svg_error)
 }

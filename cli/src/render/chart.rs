@@ -1,5 +1,6 @@
-//! What every chart of the command line shares: real numbers on both axes, one palette, one
-//! way to say a chart could not be drawn.
+//! What every chart of the command line shares: real numbers on both axes, one palette, a
+//! named line with its dots and the legend that names it, one way to say a chart could not
+//! be drawn.
 
 use plotters::prelude::*;
 
@@ -44,4 +45,47 @@ pub(crate) fn whole_label(x: f64) -> String {
     } else {
         String::new()
     }
+}
+
+/// A line through `points` with a dot at each, in `colour`, named `name` in the legend: a
+/// depth limit of the sweep's panels, a configuration of the chess suites'.
+pub(crate) fn series<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    name: &str,
+    colour: RGBColor,
+    points: Vec<(f64, f64)>,
+) -> Result<(), CliError>
+where
+    DB::ErrorType: 'static,
+{
+    chart
+        .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+        .map_err(svg_error)?
+        .label(name)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2)));
+    chart
+        .draw_series(
+            points
+                .into_iter()
+                .map(|p| Circle::new(p, 3, colour.filled())),
+        )
+        .map_err(svg_error)?;
+    Ok(())
+}
+
+/// The legend of the series drawn, at `position`.
+pub(crate) fn legend<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Chart<'a, DB>,
+    position: SeriesLabelPosition,
+) -> Result<(), CliError>
+where
+    DB::ErrorType: 'static,
+{
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .position(position)
+        .draw()
+        .map_err(svg_error)
 }

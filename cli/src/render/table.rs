@@ -1,5 +1,6 @@
-//! A table printed two ways from one set of cells: columns aligned with spaces for the
-//! terminal, or Markdown for the README, so a README table is exactly a command's output.
+//! The commands' one table renderer: a table printed two ways from one set of cells,
+//! columns aligned with spaces for the terminal, or Markdown for the README, so a README
+//! table is exactly a command's output.
 
 use std::io::{self, Write};
 
@@ -10,6 +11,9 @@ pub struct Column {
     pub head: String,
     /// Numbers align right; words left.
     pub right: bool,
+    /// The fewest characters it takes when aligned, so that the same layout holds whatever
+    /// the cells (a bench's timings); 0 for as wide as its widest cell.
+    pub width: usize,
 }
 
 /// A left-aligned column (words).
@@ -17,6 +21,7 @@ pub fn left(head: impl Into<String>) -> Column {
     Column {
         head: head.into(),
         right: false,
+        width: 0,
     }
 }
 
@@ -25,6 +30,15 @@ pub fn right(head: impl Into<String>) -> Column {
     Column {
         head: head.into(),
         right: true,
+        width: 0,
+    }
+}
+
+impl Column {
+    /// The column at least `width` characters wide when aligned.
+    #[must_use]
+    pub fn at_least(self, width: usize) -> Self {
+        Self { width, ..self }
     }
 }
 
@@ -33,15 +47,23 @@ pub fn right(head: impl Into<String>) -> Column {
 pub struct Table {
     columns: Vec<Column>,
     rows: Vec<Vec<String>>,
+    gap: &'static str,
 }
 
 impl Table {
-    /// An empty table with these columns.
+    /// An empty table with these columns, two spaces apart when aligned.
     pub fn new(columns: Vec<Column>) -> Self {
         Self {
             columns,
             rows: Vec::new(),
+            gap: "  ",
         }
+    }
+
+    /// The same table with `gap` between aligned columns.
+    #[must_use]
+    pub fn gap(self, gap: &'static str) -> Self {
+        Self { gap, ..self }
     }
 
     /// Adds a row: one cell per column.
@@ -83,7 +105,7 @@ impl Table {
                 self.rows
                     .iter()
                     .map(|r| r[i].chars().count())
-                    .chain([c.head.chars().count()])
+                    .chain([c.head.chars().count(), c.width])
                     .max()
                     .unwrap_or(0)
             })
@@ -101,7 +123,7 @@ impl Table {
                     }
                 })
                 .collect();
-            padded.join("  ").trim_end().to_owned()
+            padded.join(self.gap).trim_end().to_owned()
         };
         writeln!(
             out,
@@ -139,6 +161,33 @@ mod tests {
         assert_eq!(
             String::from_utf8(md).unwrap(),
             "| name | nodes |\n|---|---:|\n| r3 | 1,234 |\n| verified | 56 |\n"
+        );
+    }
+
+    #[test]
+    fn a_fixed_layout_widens_only_for_a_longer_cell() {
+        let mut t = Table::new(vec![
+            left("engine").at_least(10),
+            right("nodes").at_least(7),
+        ])
+        .gap(" ");
+        t.push(vec!["naive".into(), "1,234".into()]);
+        let mut text = Vec::new();
+        t.write(false, &mut text).unwrap();
+        assert_eq!(
+            String::from_utf8(text).unwrap(),
+            format!(
+                "{:<10} {:>7}\n{:<10} {:>7}\n",
+                "engine", "nodes", "naive", "1,234"
+            )
+        );
+        t.push(vec!["optimized, guarded".into(), String::new()]);
+        let mut text = Vec::new();
+        t.write(false, &mut text).unwrap();
+        assert!(
+            String::from_utf8(text)
+                .unwrap()
+                .ends_with("\noptimized, guarded\n")
         );
     }
 }

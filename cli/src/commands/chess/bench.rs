@@ -13,7 +13,8 @@ use nullmove_counting::CountingAllocator;
 use serde::Serialize;
 
 use super::Config;
-use crate::common::{self, CliError, Io, count};
+use crate::commands::bench::{speed_row, speed_table};
+use crate::common::{self, CliError, Io};
 
 /// Arguments of `nullmove chess bench`: the workload is fixed, so that its total is a
 /// signature.
@@ -126,29 +127,23 @@ pub fn render(doc: &BenchDoc, w: &mut dyn Write) -> io::Result<()> {
         doc.depth,
         doc.table_bits
     )?;
-    writeln!(
-        w,
-        "{:<14} {:>12} {:>9} {:>14} {:>12}",
-        "configuration", "nodes", "seconds", "nodes/second", "allocations"
-    )?;
+    let mut table = speed_table("configuration", 14);
     for c in &doc.configurations {
-        writeln!(
-            w,
-            "{:<14} {:>12} {:>9.3} {:>14} {:>12}",
-            c.configuration,
-            count(c.nodes),
+        table.push(speed_row(
+            &c.configuration,
+            c.nodes,
             c.seconds,
-            count(c.nodes_per_second.round() as u64),
-            count(c.allocations)
-        )?;
+            c.nodes_per_second,
+            Some(c.allocations),
+        ));
     }
-    writeln!(
-        w,
-        "{:<14} {:>12} {:>9.3} {:>14}",
+    table.push(speed_row(
         "total",
-        count(doc.nodes),
+        doc.nodes,
         doc.seconds,
-        count(doc.nodes_per_second.round() as u64)
-    )?;
+        doc.nodes_per_second,
+        None,
+    ));
+    table.write(false, w)?;
     writeln!(w, "\nsignature: {} nodes", doc.nodes)
 }

@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use super::configuration_names;
 use super::suite::{BASELINE, SuiteDoc};
 use crate::common::CliError;
-use crate::render::chart::{Chart, SERIES, svg_error, whole_label, whole_range};
+use crate::render::chart::{Chart, SERIES, legend, series, svg_error, whole_label, whole_range};
 
 /// One colour per configuration, the same in every chart (SPEC.md's order).
 fn colour(configuration: &str) -> RGBColor {
@@ -210,7 +210,7 @@ where
                 Some((i as f64, rate(c)))
             })
             .collect();
-        series(&mut chart, configuration, points)?;
+        series(&mut chart, configuration, colour(configuration), points)?;
     }
     legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
@@ -230,44 +230,7 @@ where
             .into_iter()
             .filter_map(|d| Some((f64::from(d), y(configuration, d)?)))
             .collect();
-        series(chart, configuration, points)?;
+        series(chart, configuration, colour(configuration), points)?;
     }
     Ok(())
-}
-
-/// A line with a dot at each point, named in the legend.
-fn series<DB: DrawingBackend>(
-    chart: &mut Chart<'_, DB>,
-    configuration: &str,
-    points: Vec<(f64, f64)>,
-) -> Result<(), CliError>
-where
-    DB::ErrorType: 'static,
-{
-    let c = colour(configuration);
-    chart
-        .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))
-        .map_err(svg_error)?
-        .label(configuration)
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
-    chart
-        .draw_series(points.into_iter().map(|p| Circle::new(p, 3, c.filled())))
-        .map_err(svg_error)?;
-    Ok(())
-}
-
-fn legend<'a, DB: DrawingBackend + 'a>(
-    chart: &mut Chart<'a, DB>,
-    position: SeriesLabelPosition,
-) -> Result<(), CliError>
-where
-    DB::ErrorType: 'static,
-{
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.4))
-        .position(position)
-        .draw()
-        .map_err(svg_error)
 }
