@@ -3,9 +3,11 @@
 //! (`server/tests/timing/serve_load.rs`); this runs it at full scale and prints the figures.
 //!
 //! ```sh
-//! cargo run --release -p nullmove-server --example load                       # a server in process
+//! # a server in process
+//! cargo run --release -p nullmove-server --example load
 //! cargo run --release -p nullmove-server --example load -- --requests 20000 --concurrency 500
-//! cargo run --release -p nullmove-server --example load -- --addr 127.0.0.1:8080   # a running server
+//! # a running server
+//! cargo run --release -p nullmove-server --example load -- --addr 127.0.0.1:8080
 //! ```
 //!
 //! Exits 1 when an answer is wrong or missing.

@@ -1,5 +1,6 @@
 //! A request's query as its command's argv: `--flag=value` (so no value can pass for a
-//! flag), a switch only when `true`; a parameter that is not the route's is refused by name.
+//! flag), a switch only when `true`; a parameter that is not the route's is refused by
+//! name.
 
 use std::collections::HashMap;
 

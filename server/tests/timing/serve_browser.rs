@@ -1,13 +1,14 @@
 //! The "Try it" page in a real browser: Debian's Chromium, driven by `playwright-core`
-//! (`server/tests/browser/try_it.mjs`), against `nullmove serve`'s server on a free port. The driver only
-//! reports what the page showed (visible text, the board, focus, positions on screen, the
-//! screenshot's pixels); this test judges it against the CLI's own output for the page's
-//! pitfall ("Pitfalls": `...O.X...`, X to move, depth limit 3, R 1) in both modes, at a
+//! (`server/tests/browser/try_it.mjs`), against `nullmove serve`'s server on a free port.
+//! The driver only reports what the page showed (visible text, the board, focus, positions
+//! on screen, the screenshot's pixels); this test judges it against the CLI's own output
+//! for the page's pitfall ("Pitfalls": `...O.X...`, X to move, depth limit 3, R 1) in both modes, at a
 //! desktop's width and a phone's.
 //!
-//! Needs `/usr/bin/chromium` (or `CHROMIUM`), node, and `npm ci --prefix server/tests/browser`;
-//! without them it says it skipped, unless `NULLMOVE_REQUIRE_BROWSER=1` (CI) makes that a
-//! failure. `NULLMOVE_UPDATE_SCREENSHOT=1` also writes the screenshot to `docs/try-it.png`.
+//! Needs `/usr/bin/chromium` (or `CHROMIUM`), node, and `npm ci --prefix
+//! server/tests/browser`; without them it says it skipped, unless
+//! `NULLMOVE_REQUIRE_BROWSER=1` (CI) makes that a failure. `NULLMOVE_UPDATE_SCREENSHOT=1`
+//! also writes the screenshot to `docs/try-it.png`.
 
 mod board_checks;
 mod page_checks;

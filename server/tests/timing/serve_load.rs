@@ -1,7 +1,7 @@
 //! A load on the server over loopback: a few hundred requests at once (the mix of
 //! `serve_support::load`), every answer equal to what the CLI prints for the same arguments,
-//! none lost, all within a generous timeout. `cargo run --release -p nullmove-server --example load`
-//! runs the same at full scale and prints the figures.
+//! none lost, all within a generous timeout. `cargo run --release -p nullmove-server
+//! --example load` runs the same at full scale and prints the figures.
 
 use crate::serve_support;
 
