@@ -12,6 +12,7 @@ use super::{AppState, Kept, Params, Route, pairs, query};
 use crate::commands::{Ask, Computation, Output};
 use crate::compute::cache::Cache;
 use crate::compute::cancel::Cancel;
+use crate::compute::lane::Lane;
 use crate::error::ApiError;
 use crate::limits::MAX_TRACE_EVENTS;
 use crate::routes::refusal::Refused;
@@ -83,9 +84,9 @@ pub async fn answer(
     let pairs = pairs(params)?;
     let argv = query::argv(&state.takes_value, route, &pairs)?;
     let computation = state.commands.parse(&argv).map_err(Refused::from)?;
+    let lane = route.cost.lane(&pairs);
     let (media_type, body) = match route.kept {
         Kept::No => {
-            let lane = route.cost.lane(&pairs);
             // Dropped with this handler when the client goes away.
             let cancel = Cancel::new();
             let _stop_when_gone = cancel.on_drop();
@@ -98,11 +99,11 @@ pub async fn answer(
                 .await??
         }
         Kept::PerQuery => {
-            let documents = kept(&state, &state.per_query, computation).await?;
+            let documents = kept(&state, &state.per_query, lane, computation).await?;
             route.view.body(&documents, route.command)?
         }
         Kept::Once => {
-            let documents = kept(&state, &state.once, computation).await?;
+            let documents = kept(&state, &state.once, lane, computation).await?;
             route.view.body(&documents, route.command)?
         }
     };
@@ -121,12 +122,13 @@ fn compute(computation: Box<dyn Computation>, cancel: &Cancel) -> Result<Documen
     }
 }
 
-/// The documents of `computation` from `cache`, computed in the heavy lane if no request
-/// is computing them or has computed them. Two queries that parse alike (a default
+/// The documents of `computation` from `cache`, computed in `lane` if no request is
+/// computing them or has computed them. Two queries that parse alike (a default
 /// written out or left out) share one entry.
 async fn kept(
     state: &Arc<AppState>,
     cache: &Cache<Arc<Documents>>,
+    lane: Lane,
     computation: Box<dyn Computation>,
 ) -> Result<Arc<Documents>, ApiError> {
     let key = computation.key();
@@ -134,8 +136,7 @@ async fn kept(
     cache
         .get_or_compute(key, move |cancel| async move {
             shared
-                .lanes
-                .heavy
+                .gate(lane)
                 .run(&cancel, move |cancel| {
                     compute(computation, cancel).map(Arc::new)
                 })
