@@ -4,39 +4,34 @@
 //! (SPEC.md, "The command-line contract"). Bad input and failed writes exit with status 2
 //! and a one-line message on stderr.
 //!
-//! The binary is a thin wrapper over [`run_with`]: the same entry point serves tests and any
-//! in-process caller. Each command module separates building its document (`document`, a
-//! `Serialize` value from validated arguments) from rendering it (`render`, into a writer),
-//! so a caller that wants the JSON document without the text, a web server say, turns its
-//! parameters into an argv, [`parse`]s it (a bad one gives the command's own one-line
-//! error, `CliError`'s `Display`) and calls [`document`] (or the command's own `document`
-//! for the typed value).
+//! The binary is a thin wrapper over [`run_with`]: parsing (clap's definitions, [`Cli`]),
+//! dispatch to the commands ([`commands`], one module each) and rendering (`render`: the
+//! one table renderer and the chart helpers); the work is the library crates'. Each command
+//! module separates building its document (`document`, a `Serialize` value from validated
+//! arguments) from rendering it (`render`, into a writer), so a caller that wants the JSON
+//! document without the text turns its parameters into an argv, [`parse`]s it (a bad one
+//! gives the command's own one-line error, `CliError`'s `Display`) and calls [`document`]
+//! (or the command's own `document` for the typed value): what the web server of `nullmove
+//! serve` does through the interface this crate implements for it
+//! ([`commands::serve::CommandLine`]).
 
-pub mod audit;
-pub mod bench;
-mod chart;
-pub mod chess;
+pub mod commands;
 pub mod common;
 mod guards;
-pub mod kpk;
 pub mod output_file;
-pub mod probes;
 pub mod progress;
 pub mod refusals;
-pub mod rules;
-pub mod safeguards;
-pub mod search;
-pub mod serve;
-pub mod sweep;
-pub mod trace;
-pub mod tree_stats;
-pub mod zugzwang;
+mod render;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
 
 use clap::{Parser, Subcommand};
 
+use commands::{
+    audit, bench, chess, kpk, probes, rules, safeguards, search, serve, sweep, trace, tree_stats,
+    uci, zugzwang,
+};
 pub use common::{CliError, Io};
 
 /// Null-move pruning as the algorithms page publishes it, reproduced and audited.
@@ -83,7 +78,7 @@ pub enum Command {
     Serve(serve::Args),
     /// The chess engine for GUIs and match tools: the UCI protocol on stdin and stdout
     /// (options `NullMove`, `Hash`, `Move Overhead`).
-    Uci(chess::uci::Args),
+    Uci(uci::Args),
 }
 
 /// Parses `args`, the subcommand and its arguments *without* the program name (as
@@ -103,7 +98,7 @@ where
 }
 
 /// Clap's help and version as [`CliError::Info`]; any usage error as one line.
-fn clap_error(e: &clap::Error) -> CliError {
+pub(crate) fn clap_error(e: &clap::Error) -> CliError {
     use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => CliError::Info(e.to_string()),
@@ -180,22 +175,29 @@ fn one_line(e: &clap::Error) -> String {
 /// assert!(bad.to_string().contains("a board is 9 characters"));
 /// ```
 pub fn document(command: &Command) -> Result<serde_json::Value, CliError> {
-    fn value<T: serde::Serialize>(doc: Result<T, CliError>) -> Result<serde_json::Value, CliError> {
-        serde_json::to_value(doc?).map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))
+    serde_json::from_slice(&document_json(command)?)
+        .map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))
+}
+
+/// [`document`] as compact JSON text, its fields in the order `--json` prints them: what
+/// `nullmove serve` answers with.
+pub fn document_json(command: &Command) -> Result<Vec<u8>, CliError> {
+    fn json<T: serde::Serialize>(doc: Result<T, CliError>) -> Result<Vec<u8>, CliError> {
+        serde_json::to_vec(&doc?).map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))
     }
     match command {
-        Command::Audit(args) => value(audit::document(args)),
-        Command::Search(args) => value(search::document(args)),
-        Command::TreeStats(args) => value(tree_stats::document(args)),
-        Command::Trace(args) => value(trace::document(args)),
-        Command::Sweep(args) => value(sweep::document(args)),
-        Command::Safeguards(args) => value(safeguards::document(args)),
-        Command::Bench(args) => value(bench::document(args)),
-        Command::Kpk(args) => value(kpk::document(args)),
-        Command::Chess(args) => value(chess::document(args)),
-        Command::Probes(args) => value(probes::document(args)),
-        Command::Rules(args) => value(rules::document(args)),
-        Command::Zugzwang(args) => value(zugzwang::document(args)),
+        Command::Audit(args) => json(audit::document(args)),
+        Command::Search(args) => json(search::document(args)),
+        Command::TreeStats(args) => json(tree_stats::document(args)),
+        Command::Trace(args) => json(trace::document(args)),
+        Command::Sweep(args) => json(sweep::document(args)),
+        Command::Safeguards(args) => json(safeguards::document(args)),
+        Command::Bench(args) => json(bench::document(args)),
+        Command::Kpk(args) => json(kpk::document(args)),
+        Command::Chess(args) => json(chess::document(args)),
+        Command::Probes(args) => json(probes::document(args)),
+        Command::Rules(args) => json(rules::document(args)),
+        Command::Zugzwang(args) => json(zugzwang::document(args)),
         Command::Serve(_) => Err(CliError::msg(
             "serve runs a web server and has no JSON document of its own",
         )),
@@ -221,7 +223,7 @@ fn dispatch(command: &Command, io: &mut Io<'_>) -> Result<u8, CliError> {
         Command::Rules(args) => rules::run(args, io),
         Command::Zugzwang(args) => zugzwang::run(args, io),
         Command::Serve(args) => serve::run(args, io),
-        Command::Uci(args) => chess::uci::run(args, io),
+        Command::Uci(args) => uci::run(args, io),
     }
 }
 

@@ -46,7 +46,7 @@ fn a_position_has_the_contract_fields() {
 
 #[test]
 fn every_configuration_is_searched_by_its_name() {
-    for name in nullmove::chess::configuration_names() {
+    for name in nullmove::commands::chess::configuration_names() {
         let v = json(&[
             "chess", "--fen", WAC_003, "--depth", "3", "--config", name, "--json",
         ]);
@@ -460,7 +460,7 @@ fn the_bench_prints_its_signature() {
         .collect();
     assert_eq!(
         names,
-        nullmove::chess::configuration_names().collect::<Vec<_>>()
+        nullmove::commands::chess::configuration_names().collect::<Vec<_>>()
     );
     let mut total = 0;
     for r in runs {

@@ -12,10 +12,7 @@ mod explore;
 mod kpk;
 mod properties;
 mod safeguards;
-mod serve;
-mod serve_bounds;
-#[path = "../serve_support/mod.rs"]
-mod serve_support;
+mod serve_command;
 mod sprt;
 mod support;
 mod uci;

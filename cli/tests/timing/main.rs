@@ -1,10 +1,5 @@
-//! Tests with short timeouts (the server's stall limits), a load of concurrent requests, a
-//! progress bar on a pseudo-terminal, and Chromium driving the "Try it" page: one binary
-//! apart from `tests/it/`, so that its CPU-heavy audits and sweeps never run beside them.
+//! Tests that wait on a clock: a progress bar on a pseudo-terminal. One binary apart from
+//! `tests/it/`, so that its CPU-heavy audits and sweeps never run beside them. (The
+//! server's timing tests are the server crate's: `server/tests/timing/`.)
 
 mod progress;
-mod serve_browser;
-mod serve_load;
-mod serve_stall;
-#[path = "../serve_support/mod.rs"]
-mod serve_support;

@@ -1,0 +1,129 @@
+//! `nullmove rules`: the page's settled rules ("Why it works", "Try it", "Complexity")
+//! checked on the events of traced searches over a grid: no probe at the root, never two
+//! null moves back to back, the probe's shape (board unchanged, side flipped, depth + 1 +
+//! R, window kept), prunes, fall-throughs, O(d) nesting. Exit status 1 when one is broken.
+
+use std::io::{self, Write};
+
+use nullmove_experiments::rules::{self, RULES, Tally, rule_name};
+use nullmove_experiments::sweep::PositionSet;
+use serde::Serialize;
+
+use crate::commands::sweep::GridArgs;
+use crate::common::{self, CliError, EngineName, Io, count};
+use crate::refusals::null_move_engine;
+
+/// Arguments of `nullmove rules`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    // --positions, --depths, --reductions.
+    #[command(flatten)]
+    grid: GridArgs,
+    /// Which engine's traces are checked.
+    #[arg(long, value_enum, default_value = "optimized")]
+    engine: EngineName,
+    /// Print one JSON document instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The document of `nullmove rules`: the grid searched and what the rules saw.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// `empty` or `all`.
+    pub positions: PositionSet,
+    /// The depth limits, `A..=B`.
+    pub depths: String,
+    /// The reductions, `A..=B`.
+    pub reductions: String,
+    /// The engine's name.
+    pub engine: &'static str,
+    /// What the traced searches showed, broken rules included.
+    pub tally: Tally,
+}
+
+/// Traces every search of the grid, both modes, and checks the rules on its events.
+pub fn document(args: &Args) -> Result<Report, CliError> {
+    let engine = null_move_engine(args.engine, "events to check")?;
+    let (set, grid) = args.grid.get()?;
+    let settings: Vec<(u32, u32)> = grid
+        .depths()
+        .flat_map(|d| grid.reductions().map(move |r| (d, r)))
+        .collect();
+    Ok(Report {
+        positions: set,
+        depths: format!("{}..={}", grid.depths().start(), grid.depths().end()),
+        reductions: format!(
+            "{}..={}",
+            grid.reductions().start(),
+            grid.reductions().end()
+        ),
+        engine: engine.name(),
+        tally: rules::check(engine, &set.positions(), &settings),
+    })
+}
+
+/// Checks the rules and prints what they saw; exit status 1 when one is broken.
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let report = document(args)?;
+    common::emit(io.out, args.json, &report, render)?;
+    Ok(u8::from(!report.tally.broken.is_empty()))
+}
+
+/// The counts, then one line per rule with how often it broke and the first breach.
+pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
+    let t = &out.tally;
+    let positions = match out.positions {
+        PositionSet::Empty => "the empty board".to_owned(),
+        PositionSet::All => "every non-terminal reachable position (4,520)".to_owned(),
+    };
+    writeln!(
+        w,
+        "the page's rules on {positions} x depth limits {} x R {}, both modes, engine {}: {} \
+         searches, {} nodes\n",
+        out.depths,
+        out.reductions,
+        out.engine,
+        count(t.searches),
+        count(t.nodes)
+    )?;
+    let rows = [
+        ("probes", count(t.probes)),
+        (
+            "  below another probe's call",
+            count(t.probes_below_a_probe),
+        ),
+        (
+            "  leaves on the unchanged board",
+            count(t.probe_leaves_on_unchanged_board),
+        ),
+        ("prunes", count(t.prunes)),
+        ("probes that fell through", count(t.fall_throughs)),
+        (
+            "nodes keeping plain's bookkeeping",
+            count(t.bookkeeping_nodes),
+        ),
+        (
+            "deepest nesting",
+            format!(
+                "plain {} at depth limit {}, null {} at depth limit {}",
+                t.deepest_plain.0, t.deepest_plain.1, t.deepest_null.0, t.deepest_null.1
+            ),
+        ),
+    ];
+    for (name, value) in rows {
+        writeln!(w, "{name:<32} {value}")?;
+    }
+    writeln!(w, "\n{:<22} {:>8}  first", "rule", "broken")?;
+    for rule in RULES {
+        let broken = t.broken.get(rule_name(rule));
+        writeln!(
+            w,
+            "{:<22} {:>8}  {}",
+            rule_name(rule),
+            count(broken.map_or(0, |b| b.count)),
+            broken.map_or("", |b| b.first.as_str())
+        )?;
+    }
+    Ok(())
+}

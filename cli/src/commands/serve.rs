@@ -1,0 +1,136 @@
+//! `nullmove serve`: the page's "Try it" widget in a browser, and a JSON API that answers
+//! with the commands' own documents (SPEC.md, `nullmove serve`). The server is
+//! `nullmove_server`; this command reads its flags, hands it the command line
+//! ([`CommandLine`]) and says where it listens and how it stopped.
+
+mod documents;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use nullmove_server::{Config, Hosts, Limits, Stopped};
+
+pub use documents::CommandLine;
+
+use crate::common::{CliError, Io};
+use crate::refusals::nothing_to_do;
+
+/// Arguments of `nullmove serve`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The address to listen on: an IP address, or localhost. The default, loopback, lets
+    /// only this machine connect; any other needs --allow-remote.
+    #[arg(long, default_value = "127.0.0.1", value_parser = parse_host)]
+    host: IpAddr,
+    /// The port to listen on; 0 picks a free one (the address printed says which).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Listen beyond this machine, as a --host other than loopback asks: anyone who can
+    /// reach the address can use the server. Requests must still name it: by IP address,
+    /// localhost, or one of the NAMEs given (the names clients use, e.g. its DNS name).
+    #[arg(long, value_name = "NAME", num_args = 0.., value_delimiter = ',')]
+    allow_remote: Option<Vec<String>>,
+}
+
+/// `--host`: an IP address, or `localhost` (127.0.0.1).
+fn parse_host(s: &str) -> Result<IpAddr, String> {
+    if s.eq_ignore_ascii_case("localhost") {
+        return Ok(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    }
+    s.parse()
+        .map_err(|_| "an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0) or localhost".to_owned())
+}
+
+impl Args {
+    /// The names requests may address the server by; refuses a --host beyond loopback
+    /// without --allow-remote, and --allow-remote on loopback, where it changes nothing.
+    fn hosts(&self) -> Result<Hosts, CliError> {
+        match (self.host.is_loopback(), &self.allow_remote) {
+            (true, None) => Ok(Hosts::Loopback),
+            (true, Some(_)) => Err(nothing_to_do(
+                &["--allow-remote"],
+                &format!(
+                    "with --host {}: a loopback address lets only this machine connect",
+                    self.host
+                ),
+            )),
+            (false, None) => Err(CliError::Message(format!(
+                "--host {} listens beyond this machine: anyone who can reach it could use this \
+                 server; add --allow-remote to mean it",
+                self.host
+            ))),
+            (false, Some(names)) => {
+                if let Some(bad) = names.iter().find(|n| !is_host_name(n)) {
+                    return Err(CliError::Message(format!(
+                        "--allow-remote: '{bad}' is not a host name (letters, digits, '-' and \
+                         '.'; no port)"
+                    )));
+                }
+                Ok(Hosts::Remote(names.clone()))
+            }
+        }
+    }
+}
+
+/// A DNS name as a `Host` header carries it, without port.
+fn is_host_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 253
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+}
+
+impl From<nullmove_server::Error> for CliError {
+    /// A server that could not start (a port taken, say), in its one line.
+    fn from(e: nullmove_server::Error) -> Self {
+        Self::Message(e.to_string())
+    }
+}
+
+/// Serves until Ctrl-C or SIGTERM, then closes idle connections and lets the requests in
+/// progress finish; prints where it listens, then how it stopped.
+pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let limits = Limits::standard();
+    let config = Config {
+        addr: SocketAddr::new(args.host, args.port),
+        hosts: args.hosts()?,
+        limits,
+    };
+    let stopped = nullmove_server::serve(config, CommandLine, |local| {
+        writeln!(
+            io.out,
+            "nullmove: serving the page on http://{local}/ (Ctrl-C stops)"
+        )?;
+        io.out.flush()?;
+        if !local.ip().is_loopback() {
+            writeln!(
+                io.err,
+                "nullmove: {} is not a loopback address: anyone who can reach it can use \
+                 this server",
+                local.ip()
+            )?;
+        }
+        Ok::<(), CliError>(())
+    })?;
+    match stopped {
+        Stopped::Drained { answered: 0 } => writeln!(io.out, "nullmove: stopped")?,
+        Stopped::Drained { answered } => writeln!(
+            io.out,
+            "nullmove: stopped, once the {} in progress {} answered",
+            counted(answered),
+            if answered == 1 { "was" } else { "were" }
+        )?,
+        Stopped::CutOff { requests } => writeln!(
+            io.out,
+            "nullmove: stopped after {} s, cutting off the {} still running",
+            limits.drain.as_secs(),
+            counted(requests)
+        )?,
+    }
+    Ok(0)
+}
+
+/// "1 request", "2 requests".
+fn counted(n: usize) -> String {
+    format!("{n} request{}", if n == 1 { "" } else { "s" })
+}

@@ -1,0 +1,196 @@
+//! The command line as the server reads it: the flags of each command as clap declares
+//! them, an argv read by the binary's own parser, and each command's documents, so the
+//! server answers with the commands' own JSON and refuses in their own words.
+
+use nullmove_server::{Ask, Commands, Computation, Field, Flag, Output, Refusal};
+
+use super::super::{sweep, trace};
+use crate::common::CliError;
+use crate::{Cli, Command};
+
+/// The `nullmove` command line, for `nullmove_server`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CommandLine;
+
+impl Commands for CommandLine {
+    fn flags(&self, command: &str) -> Option<Vec<Flag>> {
+        let cli = <Cli as clap::CommandFactory>::command();
+        let command = cli.find_subcommand(command)?;
+        Some(
+            command
+                .get_arguments()
+                .filter_map(|a| {
+                    let name = a.get_long()?;
+                    Some(if a.get_action().takes_values() {
+                        Flag::value(name)
+                    } else {
+                        Flag::switch(name)
+                    })
+                })
+                .collect(),
+        )
+    }
+
+    fn parse(&self, argv: &[String]) -> Result<Box<dyn Computation>, Refusal> {
+        let with_name = std::iter::once("nullmove").chain(argv.iter().map(String::as_str));
+        match <Cli as clap::Parser>::try_parse_from(with_name) {
+            Ok(cli) => Ok(Box::new(Parsed(cli.command))),
+            Err(e) => Err(Refusal::Refused {
+                line: crate::clap_error(&e).to_string(),
+                field: refused_field(&e),
+            }),
+        }
+    }
+}
+
+/// A command read from its argv.
+#[derive(Debug)]
+struct Parsed(Command);
+
+impl Computation for Parsed {
+    fn key(&self) -> String {
+        format!("{:?}", self.0)
+    }
+
+    fn compute(self: Box<Self>, ask: &Ask<'_>) -> Result<Option<Output>, Refusal> {
+        match &self.0 {
+            // The trace's log beside its events, refused past the server's bound.
+            Command::Trace(args) => {
+                let document = trace::document_within(args, ask.max_events).map_err(refusal)?;
+                Ok(Some(Output {
+                    json: json(&document)?,
+                    text: document.text,
+                    chart: None,
+                }))
+            }
+            // A sweep stops when its clients have gone, and draws the chart of `--svg`.
+            Command::Sweep(args) => {
+                let Some(document) = sweep::document_until(args, ask.stop).map_err(refusal)? else {
+                    return Ok(None);
+                };
+                let chart = sweep::chart(args, &document).map_err(refusal)?;
+                Ok(Some(Output {
+                    json: json(&document)?,
+                    text: Vec::new(),
+                    chart: Some(chart.into_bytes()),
+                }))
+            }
+            command => crate::document_json(command)
+                .map(|json| Some(Output::json(json)))
+                .map_err(refusal),
+        }
+    }
+}
+
+/// A command's error as the server's refusal: bad input is the request's; a document that
+/// could not be written is the server's failure.
+fn refusal(e: CliError) -> Refusal {
+    match e {
+        CliError::Message(line) | CliError::Info(line) => Refusal::refused(line),
+        CliError::Write(e) => Refusal::Failed(format!("cannot write the document: {e}")),
+    }
+}
+
+/// A document as compact JSON.
+fn json<T: serde::Serialize>(document: &T) -> Result<Vec<u8>, Refusal> {
+    serde_json::to_vec(document).map_err(|e| Refusal::Failed(format!("cannot write JSON: {e}")))
+}
+
+/// Which value the parser refused, and why, if it refused a value.
+fn refused_field(e: &clap::Error) -> Option<Field> {
+    use clap::error::{ContextKind, ContextValue};
+    let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) = (
+        e.get(ContextKind::InvalidArg),
+        e.get(ContextKind::InvalidValue),
+    ) else {
+        return None;
+    };
+    // `--board <BOARD>` names the parameter `board`.
+    let parameter = arg.strip_prefix("--")?.split([' ', '=']).next()?.to_owned();
+    let reason = std::error::Error::source(e)?.to_string();
+    Some(Field {
+        parameter,
+        value: value.clone(),
+        reason,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use nullmove_server::ROUTES;
+
+    use super::*;
+
+    /// Every flag of a command the API runs is either a parameter of its route, an output
+    /// flag the server decides itself, or one the route leaves out on purpose; a new flag
+    /// must be placed on one side or another.
+    #[test]
+    fn routes_take_every_flag_that_chooses_what_is_computed() {
+        const OUTPUT: &[&str] = &["json", "csv", "svg", "step", "details", "help"];
+        // `/api/audit` serves the one whole audit, computed once: not a selection of its
+        // claims (`--claim`), nor the coverage of texts read from files (`--page`,
+        // `--article`), as no request names a file.
+        const NOT_SERVED: &[(&str, &str)] =
+            &[("audit", "claim"), ("audit", "page"), ("audit", "article")];
+        for route in &ROUTES {
+            let mut flags: Vec<String> = CommandLine
+                .flags(route.command)
+                .expect("a subcommand")
+                .into_iter()
+                .map(|f| f.name)
+                .filter(|l| {
+                    !OUTPUT.contains(&l.as_str())
+                        && !NOT_SERVED.contains(&(route.command, l.as_str()))
+                })
+                .collect();
+            let mut params = route.params.to_vec();
+            flags.sort_unstable();
+            params.sort_unstable();
+            assert_eq!(flags, params, "{}", route.path);
+        }
+        // And every parameter is known with its kind.
+        let search = CommandLine.flags("search").expect("search");
+        assert!(search.contains(&Flag::switch("threat-guard")));
+        assert!(search.contains(&Flag::value("board")));
+        // The server starts over this command line (it checks the routes' flags itself).
+        let server = nullmove_server::Server::start(([127, 0, 0, 1], 0).into(), CommandLine);
+        assert!(server.is_ok(), "{server:?}");
+    }
+
+    /// What the parser makes of `args`.
+    fn field(args: &[&str]) -> Option<Field> {
+        let argv: Vec<String> = args.iter().map(|&a| a.to_owned()).collect();
+        match CommandLine.parse(&argv) {
+            Ok(_) => None,
+            Err(Refusal::Refused { field, .. }) => field,
+            Err(Refusal::Failed(m)) => panic!("a parser does not fail: {m}"),
+        }
+    }
+
+    #[test]
+    fn a_refused_value_is_named_by_its_parameter_with_the_parsers_reason() {
+        assert_eq!(
+            field(&["search", "--board=abc", "--depth=3"]),
+            Some(Field {
+                parameter: "board".to_owned(),
+                value: "abc".to_owned(),
+                reason: "a board is 9 characters (one per cell, row-major), got 3".to_owned(),
+            })
+        );
+        let depth = field(&["search", "--board=.........", "--depth=1000000"]);
+        assert_eq!(
+            depth.map(|f| (f.parameter, f.reason)),
+            Some((
+                "depth".to_owned(),
+                "1000000 is not in 0..=999999".to_owned()
+            ))
+        );
+    }
+
+    #[test]
+    fn a_refusal_that_names_no_value_has_no_field() {
+        // A missing argument names no value; a command that parses has nothing to say here.
+        assert_eq!(field(&["search", "--depth=3"]), None);
+        assert_eq!(field(&["search", "--board=.........", "--depth=3"]), None);
+    }
+}

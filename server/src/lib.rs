@@ -1,0 +1,44 @@
+//! The web server behind `nullmove serve`: the page's "Try it" widget in a browser, and the
+//! JSON API it uses, which answers with the documents the commands print with `--json`
+//! (SPEC.md, `nullmove serve`).
+//!
+//! The server knows the commands only through [`Commands`], which the `nullmove` binary
+//! implements over its own parser, so validation and error messages are the command line's.
+//! Everything served is embedded in the binary. Safe by default: loopback only unless told
+//! otherwise ([`Hosts`]), and then only for requests that name it; small requests only,
+//! each request's work bounded ([`Limits`]) and stopped when its client goes away; a fixed
+//! number of computations at once, small searches in a lane of their own; connections
+//! capped, and closed when a head is slow or the connection idle.
+//!
+//! Where things are: `routes` (what is served: the route table, the embedded page, a
+//! query read as a command's argv, the views of a command's documents), `compute` (where a
+//! computation runs: its cost and lane, the workers, the kept documents, the stop signal),
+//! `http` (the connections, each request head read and checked, the checks every request
+//! passes), `limits` (every bound; `limits/timeouts.rs`, how long the server waits for
+//! anything), `server` (listening, in process or until a signal).
+
+mod commands;
+mod compute;
+mod error;
+mod http;
+mod limits;
+mod routes;
+mod server;
+
+pub use commands::{Ask, Commands, Computation, Field, Flag, Output, Refusal};
+pub use compute::gate::{GateStats, LaneStats};
+pub use compute::lane::{LIGHT_NODES, tree_bound};
+pub use http::checks::Hosts;
+pub use http::connections::Stopped;
+pub use limits::{Limits, MAX_TRACE_EVENTS, connection_cap};
+pub use routes::{Cost, Kept, ROUTES, Route, View};
+pub use server::{Config, Error, Server, ServerStats, serve};
+
+/// The unit tests' runtime: one thread with timers, as the server's.
+#[cfg(test)]
+fn test_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime")
+}

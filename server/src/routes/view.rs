@@ -1,0 +1,146 @@
+//! How a route answers: the query read as its command's argv and parsed, the documents
+//! computed in the lane its cost asks for (or found kept), and the route's view of them. A
+//! new kind of answer is one more [`View`].
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+use super::{AppState, Kept, Params, Route, pairs, query};
+use crate::commands::{Ask, Computation, Output};
+use crate::compute::cache::Cache;
+use crate::compute::cancel::Cancel;
+use crate::compute::lane::Lane;
+use crate::error::ApiError;
+use crate::limits::MAX_TRACE_EVENTS;
+use crate::routes::refusal::Refused;
+
+/// What a route answers with, from its command's documents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// The document `--json` prints.
+    Json,
+    /// The document `--json` prints, an object, with the text the command prints beside
+    /// it as `"text"`, one line each (the trace's events and its log).
+    JsonAndText,
+    /// The chart `--svg` writes.
+    Chart,
+}
+
+/// A command's documents as the server keeps and sends them.
+#[derive(Debug)]
+pub struct Documents {
+    json: Bytes,
+    text: Vec<String>,
+    chart: Option<Bytes>,
+}
+
+impl From<Output> for Documents {
+    fn from(out: Output) -> Self {
+        Self {
+            json: Bytes::from(out.json),
+            text: out.text,
+            chart: out.chart.map(Bytes::from),
+        }
+    }
+}
+
+/// A view's media type and body.
+type Body = (&'static str, Bytes);
+
+impl View {
+    /// This view of `documents`, the command's name for what it lacks.
+    fn body(self, documents: &Documents, command: &str) -> Result<Body, ApiError> {
+        match self {
+            Self::Json => Ok(("application/json", documents.json.clone())),
+            Self::JsonAndText => {
+                let mut value: serde_json::Value = serde_json::from_slice(&documents.json)
+                    .map_err(|e| ApiError::Failed(format!("cannot read the document: {e}")))?;
+                let object = value.as_object_mut().ok_or_else(|| {
+                    ApiError::Failed(format!("{command}'s document is not an object"))
+                })?;
+                object.insert("text".to_owned(), documents.text.clone().into());
+                serde_json::to_vec(&value)
+                    .map(|body| ("application/json", Bytes::from(body)))
+                    .map_err(|e| ApiError::Failed(format!("cannot write JSON: {e}")))
+            }
+            Self::Chart => documents
+                .chart
+                .clone()
+                .map(|svg| ("image/svg+xml", svg))
+                .ok_or_else(|| ApiError::Failed(format!("{command} draws no chart"))),
+        }
+    }
+}
+
+/// Answers one request of `route`.
+pub async fn answer(
+    state: Arc<AppState>,
+    route: &'static Route,
+    params: Params,
+) -> Result<Response, Refused> {
+    let pairs = pairs(params)?;
+    let argv = query::argv(&state.takes_value, route, &pairs)?;
+    let computation = state.commands.parse(&argv).map_err(Refused::from)?;
+    let lane = route.cost.lane(&pairs);
+    let (media_type, body) = match route.kept {
+        Kept::No => {
+            // Dropped with this handler when the client goes away.
+            let cancel = Cancel::new();
+            let _stop_when_gone = cancel.on_drop();
+            state
+                .gate(lane)
+                .run(&cancel, move |cancel| {
+                    let documents = compute(computation, cancel)?;
+                    route.view.body(&documents, route.command)
+                })
+                .await??
+        }
+        Kept::PerQuery => {
+            let documents = kept(&state, &state.per_query, lane, computation).await?;
+            route.view.body(&documents, route.command)?
+        }
+        Kept::Once => {
+            let documents = kept(&state, &state.once, lane, computation).await?;
+            route.view.body(&documents, route.command)?
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, media_type)], body).into_response())
+}
+
+/// Runs `computation` on this worker; a stopped one is [`ApiError::Gone`].
+fn compute(computation: Box<dyn Computation>, cancel: &Cancel) -> Result<Documents, ApiError> {
+    let ask = Ask {
+        stop: cancel.flag(),
+        max_events: MAX_TRACE_EVENTS,
+    };
+    match computation.compute(&ask)? {
+        Some(output) => Ok(output.into()),
+        None => Err(ApiError::Gone),
+    }
+}
+
+/// The documents of `computation` from `cache`, computed in `lane` if no request is
+/// computing them or has computed them. Two queries that parse alike (a default
+/// written out or left out) share one entry.
+async fn kept(
+    state: &Arc<AppState>,
+    cache: &Cache<Arc<Documents>>,
+    lane: Lane,
+    computation: Box<dyn Computation>,
+) -> Result<Arc<Documents>, ApiError> {
+    let key = computation.key();
+    let shared = Arc::clone(state);
+    cache
+        .get_or_compute(key, move |cancel| async move {
+            shared
+                .gate(lane)
+                .run(&cancel, move |cancel| {
+                    compute(computation, cancel).map(Arc::new)
+                })
+                .await?
+        })
+        .await
+}

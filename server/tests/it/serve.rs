@@ -1,0 +1,383 @@
+//! The server of `nullmove serve` as a client sees it (SPEC.md, `nullmove serve`): in
+//! process on a free port with the command line's commands, its documents equal to the
+//! CLI's own for the same arguments, a bad parameter refused with HTTP 400 and the CLI's
+//! one-line reason, and the request bounds. The binary's flags, printed lines and signals
+//! are `cli/tests/it/serve_command.rs`'s.
+
+use crate::serve_support;
+
+use nullmove_server::Stopped;
+use serde_json::{Value, json};
+
+use serve_support::{
+    cli_json, cli_refusal, get, get_within, load, pinned_audit, query, send, start,
+};
+
+/// `/api/ROUTE?pairs` and the argv `nullmove COMMAND` takes for the same pairs.
+fn both<'a>(route: &str, command: &'a str, pairs: &[(&'a str, &'a str)]) -> (String, Vec<String>) {
+    let argv = std::iter::once(command.to_owned())
+        .chain(pairs.iter().flat_map(|(k, v)| {
+            if *v == "true" {
+                vec![format!("--{k}")]
+            } else {
+                vec![format!("--{k}"), (*v).to_owned()]
+            }
+        }))
+        .collect();
+    (format!("/api/{route}?{}", query(pairs)), argv)
+}
+
+const PITFALL: [(&str, &str); 4] = [
+    ("board", "...O.X..."),
+    ("depth", "3"),
+    ("reduction", "1"),
+    ("mode", "null"),
+];
+
+/// The pitfall's parameters, `extra` replacing or adding to them; what would change
+/// nothing is left out as the command line requires (R in plain mode; mode and R for the
+/// oracle).
+fn with<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    let given = |key: &str, value: &str| extra.contains(&(key, value));
+    let unused: &[&str] = if given("engine", "oracle") {
+        &["mode", "reduction"]
+    } else if given("mode", "plain") {
+        &["reduction"]
+    } else {
+        &[]
+    };
+    PITFALL
+        .iter()
+        .filter(|(k, _)| !extra.iter().any(|(e, _)| e == k) && !unused.contains(k))
+        .chain(extra)
+        .copied()
+        .collect()
+}
+
+#[test]
+fn searches_are_the_commands_own() {
+    let server = start();
+    let searches = [
+        with(&[]),
+        with(&[("mode", "plain")]),
+        with(&[("engine", "naive")]),
+        with(&[("engine", "oracle")]),
+        with(&[("min-probe-depth", "1"), ("threat-guard", "true")]),
+        with(&[("verify", "tn"), ("adaptive-r", "true"), ("min-empty", "2")]),
+        with(&[("eval-gate", "true"), ("zero-window", "true")]),
+        vec![
+            ("board", "........."),
+            ("depth", "5"),
+            ("reduction", "3"),
+            ("mode", "null"),
+            ("depth-r", "true"),
+        ],
+        vec![
+            ("board", "........."),
+            ("depth", "9"),
+            ("reduction", "4"),
+            ("mode", "null"),
+        ],
+    ];
+    for pairs in &searches {
+        let (path, argv) = both("search", "search", pairs);
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let answer = get(server.addr(), &path).expect("an answer");
+        assert_eq!(answer.status, 200, "{path}: {}", answer.text());
+        assert_eq!(answer.header("content-type"), Some("application/json"));
+        assert_eq!(answer.json(), cli_json(&argv), "{path}");
+    }
+    assert_eq!(server.stop(), Ok(Stopped::Drained { answered: 0 }));
+}
+
+#[test]
+fn traces_are_the_commands_own() {
+    let server = start();
+    for pairs in [
+        with(&[]),
+        with(&[("mode", "plain"), ("engine", "naive")]),
+        with(&[("min-probe-depth", "1")]),
+    ] {
+        let (path, argv) = both("trace", "trace", &pairs);
+        let answer = get(server.addr(), &path).expect("an answer");
+        assert_eq!(answer.status, 200, "{path}: {}", answer.text());
+        assert_eq!(answer.json(), load::trace_document(&argv), "{path}");
+    }
+    let (path, _) = both("trace", "trace", &with(&[("min-probe-depth", "1")]));
+    let guarded = get(server.addr(), &path).expect("an answer").json();
+    assert_eq!(
+        guarded["events"]
+            .as_array()
+            .and_then(|e| e.last())
+            .map(|r| &r["best_move"]),
+        Some(&json!(4)),
+        "the page's first safeguard fixes the pitfall, in the trace too"
+    );
+}
+
+#[test]
+fn sweeps_and_their_charts_are_the_commands_own() {
+    let server = start();
+    for pairs in [
+        vec![],
+        vec![
+            ("depths", "3..=5"),
+            ("reductions", "1..=3"),
+            ("engine", "naive"),
+        ],
+        vec![("positions", "empty"), ("min-probe-depth", "1")],
+    ] {
+        let (path, argv) = both("sweep", "sweep", &pairs);
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let answer = get(server.addr(), &path).expect("an answer");
+        assert_eq!(answer.status, 200, "{path}: {}", answer.text());
+        assert_eq!(answer.json(), cli_json(&argv), "{path}");
+        // The chart is the file `--svg` writes, byte for byte.
+        let file = std::env::temp_dir().join(format!("serve-test-{}.svg", std::process::id()));
+        let mut svg_argv = argv.clone();
+        svg_argv.extend(["--svg", file.to_str().expect("a UTF-8 temp path")]);
+        let _ = cli_json(&svg_argv);
+        let written = std::fs::read(&file).expect("the CLI wrote its chart");
+        let _ = std::fs::remove_file(&file);
+        let chart_path = path.replacen("/api/sweep?", "/api/sweep.svg?", 1);
+        let chart = get(server.addr(), &chart_path).expect("an answer");
+        assert_eq!(chart.status, 200);
+        assert_eq!(chart.header("content-type"), Some("image/svg+xml"));
+        assert!(
+            chart.body == written,
+            "{path}: the chart differs from --svg's"
+        );
+    }
+}
+
+#[test]
+fn bad_parameters_get_400_and_the_clis_reason() {
+    let server = start();
+    let refused = [
+        ("search", "search", with(&[("board", "...O.X..")])),
+        ("search", "search", with(&[("board", "...OO....")])),
+        ("search", "search", with(&[("board", "XXX.OO.O.")])),
+        ("search", "search", with(&[("depth", "1000000")])),
+        ("search", "search", with(&[("mode", "nul")])),
+        ("search", "search", with(&[("verify", "stockfish:0")])),
+        (
+            "search",
+            "search",
+            with(&[("engine", "naive"), ("threat-guard", "true")]),
+        ),
+        (
+            "search",
+            "search",
+            vec![("board", "...O.X..."), ("depth", "3")],
+        ),
+        ("search", "search", vec![]),
+        ("trace", "trace", with(&[("engine", "oracle")])),
+        ("sweep", "sweep", vec![("engine", "oracle")]),
+        ("sweep", "sweep", vec![("depths", "0..=12")]),
+        ("sweep", "sweep", vec![("positions", "some")]),
+        (
+            "sweep",
+            "sweep",
+            vec![("positions", "all"), ("positions", "empty")],
+        ),
+    ];
+    for (route, command, pairs) in refused {
+        let (path, argv) = both(route, command, &pairs);
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let answer = get(server.addr(), &path).expect("an answer");
+        assert_eq!(answer.status, 400, "{path}");
+        assert_eq!(answer.header("content-type"), Some("application/json"));
+        assert_refusal(&answer.json(), &cli_refusal(&argv), &path);
+    }
+    // What only the server refuses: a flag that is not the route's (no file can be named), a
+    // switch with another value than true or false, a trace longer than it sends.
+    for (path, reason) in [
+        (
+            "/api/sweep?svg=%2Ftmp%2Fx.svg",
+            "unknown parameter 'svg': /api/sweep takes positions, depths, reductions, engine, \
+             min-probe-depth, threat-guard, min-empty, adaptive-r, depth-r, eval-r, eval-gate, \
+             zero-window, non-pv, verify",
+        ),
+        (
+            "/api/audit?json=true",
+            "unknown parameter 'json': /api/audit takes none",
+        ),
+        (
+            "/api/search?board=...O.X...&depth=3&reduction=1&mode=null&threat-guard=yes",
+            "threat-guard is a switch: true or false, not 'yes'",
+        ),
+        (
+            "/api/trace?board=.........&depth=9&reduction=0&mode=null",
+            "the trace has 1835277 events, more than the 100000 allowed here; `nullmove trace` \
+             prints it whole in a terminal",
+        ),
+        // A value that looks like a flag is still the value.
+        (
+            "/api/search?board=--json&depth=3&reduction=1&mode=null",
+            "invalid value '--json' for '--board <BOARD>': a board is 9 characters (one per \
+             cell, row-major), got 6",
+        ),
+    ] {
+        let answer = get(server.addr(), path).expect("an answer");
+        assert_eq!(answer.status, 400, "{path}");
+        assert_refusal(&answer.json(), reason, path);
+    }
+}
+
+/// A 400's body: `{"error": line}`, and when the parser refused one value, that value named
+/// apart (`parameter`, `value`, the parser's `reason` alone) for a form to say in its words.
+fn assert_refusal(body: &Value, line: &str, path: &str) {
+    assert_eq!(body["error"], line, "{path}");
+    let named = line
+        .strip_prefix("invalid value '")
+        .and_then(|rest| rest.split_once("' for '--"))
+        .and_then(|(value, rest)| {
+            let (flag, reason) = rest.split_once("': ")?;
+            Some((value, flag.split(' ').next()?, reason))
+        });
+    let fields = body.as_object().expect("an object").len();
+    match named {
+        Some((value, parameter, reason)) => {
+            assert_eq!(
+                body,
+                &json!({ "error": line, "parameter": parameter, "value": value, "reason": reason }),
+                "{path}"
+            );
+        }
+        None => assert_eq!(fields, 1, "{path}: {body}"),
+    }
+}
+
+#[test]
+fn requests_stay_within_the_bounds() {
+    let server = start();
+    let addr = server.addr();
+    let long = format!("/api/search?board={}", ".".repeat(2000));
+    let answer = get(addr, &long).expect("an answer");
+    assert_eq!(answer.status, 414);
+    assert_eq!(
+        answer.json(),
+        json!({"error": "the query is 2006 bytes, more than the 1024 this server reads"})
+    );
+    // Refused on its headers, before a byte of the body is read (none is sent).
+    let body = send(
+        addr,
+        &format!(
+            "POST /api/search HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n"
+        ),
+    )
+    .expect("an answer");
+    assert_eq!(body.status, 413);
+    assert!(
+        body.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("the request body is 5000000 bytes, more than the 1024"))
+    );
+    let post = send(
+        addr,
+        &format!("POST /api/search HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
+    )
+    .expect("an answer");
+    assert_eq!(post.status, 405);
+    assert_eq!(
+        post.json(),
+        json!({"error": "only GET (and HEAD) here: every parameter goes in the query"})
+    );
+    // Another site's page renamed to this address (DNS rebinding) gets nothing.
+    let rebound = send(
+        addr,
+        "GET /api/search HTTP/1.1\r\nHost: attacker.example:8080\r\nConnection: close\r\n\r\n",
+    )
+    .expect("an answer");
+    assert_eq!(rebound.status, 403);
+    let local = send(
+        addr,
+        &format!(
+            "GET / HTTP/1.1\r\nHost: localhost:{}\r\nConnection: close\r\n\r\n",
+            addr.port()
+        ),
+    )
+    .expect("an answer");
+    assert_eq!(local.status, 200);
+    let missing = get(addr, "/etc/passwd").expect("an answer");
+    assert_eq!(missing.status, 404);
+    assert!(
+        missing.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("no such page: /etc/passwd;"))
+    );
+    let traversal = get(addr, "/../../etc/passwd").expect("an answer");
+    assert_eq!(traversal.status, 404);
+    // Every answer carries the headers that keep the page to itself.
+    for answer in [&answer, &post, &rebound, &local, &missing] {
+        assert!(
+            answer
+                .header("content-security-policy")
+                .is_some_and(|c| c.contains("default-src 'none'"))
+        );
+        assert_eq!(answer.header("x-content-type-options"), Some("nosniff"));
+    }
+}
+
+#[test]
+fn the_page_and_its_files_are_embedded() {
+    let server = start();
+    for (path, media, holds) in [
+        (
+            "/",
+            "text/html; charset=utf-8",
+            "<script type=\"module\" src=\"/app.js\"></script>",
+        ),
+        (
+            "/app.js",
+            "text/javascript; charset=utf-8",
+            "from './try.js'",
+        ),
+        (
+            "/try.js",
+            "text/javascript; charset=utf-8",
+            "getJson('/api/trace'",
+        ),
+        ("/style.css", "text/css; charset=utf-8", ".line.prune"),
+    ] {
+        let answer = get(server.addr(), path).expect("an answer");
+        assert_eq!(answer.status, 200, "{path}");
+        assert_eq!(answer.header("content-type"), Some(media), "{path}");
+        assert!(answer.text().contains(holds), "{path}");
+    }
+    let index: Value = get(server.addr(), "/api").expect("an answer").json();
+    let paths: Vec<&str> = index["routes"]
+        .as_array()
+        .expect("routes")
+        .iter()
+        .filter_map(|r| r["path"].as_str())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "/api/search",
+            "/api/trace",
+            "/api/sweep",
+            "/api/sweep.svg",
+            "/api/audit"
+        ]
+    );
+}
+
+/// The audit takes about ten seconds of CPU; rather than compute it a second time through
+/// the CLI, the served document is compared with the one `audit --json` is pinned to (the
+/// fixtures' snapshot, `serde_json::to_string_pretty` of the same `Audit`).
+#[test]
+fn the_audit_is_the_commands_document() {
+    let server = start();
+    // Two requests at once share one computation; both get the whole document.
+    let addr = server.addr();
+    let long = std::time::Duration::from_secs(600);
+    let other =
+        std::thread::spawn(move || get_within(addr, "/api/audit", long).expect("an answer"));
+    let answer = get_within(addr, "/api/audit", long).expect("an answer");
+    let second = other.join().expect("the other request");
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.body, second.body);
+    assert_eq!(answer.json(), pinned_audit());
+}
