@@ -72,7 +72,6 @@ mod report;
 mod search;
 mod searcher;
 pub mod tictactoe;
-pub mod trace;
 
 pub use config::Config;
 pub use deep::{
@@ -86,8 +85,7 @@ pub use guards::{
     GuardError, Guards, HEINZ_DEPTH, PresetError, ReductionRule, STOCKFISH_EVAL_R,
     STOCKFISH_VERIFY_FROM, Verification,
 };
-pub use nullmove_core::{Game, INF, Stats, Value};
+pub use nullmove_core::{Event, EventSink, Game, INF, LeafKind, NoSink, Player, Stats, Value};
 pub use report::{Bound, Counters, Report, RootMove};
 pub use searcher::{SearchError, Searcher, search, search_traced};
 pub use tictactoe::{GuardedEngine, OptimizedEngine};
-pub use trace::{Event, EventSink, NoSink};

@@ -18,12 +18,11 @@
 //! predicates and steps here, configured in [`Guards`], not scattered conditions. Every
 //! `// PERF:` note quotes the measurement that kept its trick.
 
-use nullmove_core::{Game, INF, LeafKind, Stats, Value};
+use nullmove_core::{Game, INF, LeafKind, Player, Stats, Value};
 
 use crate::guards::{Confirm, Verifying};
 use crate::lines::Lines;
-use crate::trace::{Event, EventSink};
-use crate::{Config, Guards};
+use crate::{Config, Event, EventSink, Guards};
 use limit::UNKNOWN;
 
 /// Receives what each root child returned; below the root the searcher passes [`NoHook`],
@@ -252,7 +251,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         let maximizing = Sd::MAXIMIZING;
         self.emit(|| Event::VerifyStart {
             depth,
-            maximizing,
+            side: Player::from_maximizing(maximizing),
             target_depth,
         });
         let outer = self.verifying;
@@ -270,7 +269,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         self.stats.verification_failures += u64::from(!fails);
         self.emit(|| Event::VerifyResolved {
             depth,
-            maximizing,
+            side: Player::from_maximizing(maximizing),
             score,
             bound,
             fails,
@@ -347,7 +346,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         }
         self.emit(|| Event::Call {
             depth,
-            maximizing: Sd::MAXIMIZING,
+            side: Player::from_maximizing(Sd::MAXIMIZING),
             alpha,
             beta,
             allow_null: ALLOW_NULL,
@@ -424,7 +423,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
             self.stats.null_probes += 1;
             self.emit(|| Event::ProbeStart {
                 depth,
-                maximizing,
+                side: Player::from_maximizing(maximizing),
                 bound,
                 target_depth: depth + 1 + r,
             });
@@ -446,7 +445,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
             let fails = Self::probe_fails(maximizing, score, alpha, beta);
             self.emit(|| Event::ProbeResolved {
                 depth,
-                maximizing,
+                side: Player::from_maximizing(maximizing),
                 score,
                 bound,
                 fails,
@@ -514,7 +513,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
             child.play(mv);
             self.emit(|| Event::Move {
                 depth,
-                maximizing,
+                side: Player::from_maximizing(maximizing),
                 mv,
             });
             let value = self.visit::<Sd::Other, true, CHILD_LIMIT, NoHook>(

@@ -6,8 +6,7 @@ use nullmove_core::{Game, INF, Stats, Value};
 
 use crate::lines::Lines;
 use crate::search::{NoHook, RootHook, Run};
-use crate::trace::{EventSink, NoSink};
-use crate::{Bound, Config, Report, RootMove};
+use crate::{Bound, Config, EventSink, NoSink, Report, RootMove};
 
 /// Searches `game` under `config` and reports on its root: the one call.
 ///

@@ -199,7 +199,7 @@ impl EventSink for GuardCheck {
             Event::Return { .. } => {
                 self.stack.pop();
             }
-            Event::Move { side, cell, .. } => {
+            Event::Move { side, mv: cell, .. } => {
                 let mut next = self.top();
                 next.play(Mark::new(cell, side));
                 self.pending = Some(next);
