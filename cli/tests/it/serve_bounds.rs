@@ -5,7 +5,7 @@
 
 use nullmove::serve::MAX_TRACE_EVENTS;
 use nullmove_core::{Engine, Mode, Position, SearchParams};
-use nullmove_optimized::OptimizedEngine;
+use nullmove_optimized::games::tictactoe::OptimizedEngine;
 
 /// A search's events, the root report counted as one (as the API sends it).
 fn events(position: &Position, params: &SearchParams) -> usize {

@@ -84,8 +84,7 @@ impl<S: EventSink + ?Sized> EventSink<Mark> for CellTrace<'_, S> {
 ///
 /// # Example
 /// ```
-/// use nullmove_core::{Engine, Mode, Position, SearchParams};
-/// use nullmove_optimized::OptimizedEngine;
+/// use nullmove_optimized::games::tictactoe::{Engine, Mode, OptimizedEngine, Position, SearchParams};
 /// let pitfall: Position = "...O.X...".parse().unwrap();
 /// let plain = OptimizedEngine.search(&pitfall, &SearchParams::new(3, 1, Mode::Plain).unwrap());
 /// let null = OptimizedEngine.search(&pitfall, &SearchParams::new(3, 1, Mode::Null).unwrap());
@@ -124,8 +123,8 @@ impl Engine for OptimizedEngine {
 /// move lands on the horizon and null-move search settles for cell 0. A minimum probe depth
 /// of one ply refuses that probe, and the search finds the centre again.
 /// ```
-/// use nullmove_core::{Engine, Mode, Position, SearchParams};
-/// use nullmove_optimized::{GuardedEngine, Guards};
+/// use nullmove_optimized::Guards;
+/// use nullmove_optimized::games::tictactoe::{Engine, GuardedEngine, Mode, Position, SearchParams};
 /// let pitfall: Position = "...O.X...".parse().unwrap();
 /// let params = SearchParams::new(3, 1, Mode::Null).unwrap();
 /// let page = GuardedEngine::new(Guards::unguarded(1)).search(&pitfall, &params);
@@ -192,8 +191,7 @@ impl Engine for GuardedEngine {
 ///
 /// # Example
 /// ```
-/// use nullmove_core::{Mode, Position, SearchParams};
-/// use nullmove_optimized::tictactoe::search_window;
+/// use nullmove_optimized::games::tictactoe::{Mode, Position, SearchParams, search_window};
 /// // The pitfall after X takes the centre: O to move at depth 1 with alpha already 9.
 /// let after: Position = "...OXX...".parse().unwrap();
 /// let params = SearchParams::new(3, 1, Mode::Null).unwrap();
