@@ -1,10 +1,10 @@
 //! The page's searcher: the null-move search of the page's "Reference implementation",
 //! node for node, for any [`Game`](crate::Game), allocation-free and deterministic.
 //!
-//! Its files have the deep searcher's (`deep/`) names: [`searcher`] the entry points
-//! ([`search`], [`Searcher`]), `node` one call of the recursive function, `null_move` its
-//! null-move block, `root` what the root records into the [`Report`](crate::Report), and
-//! `lines` the principal variation's working rows.
+//! Its files have the deep searcher's (`deep/`) names: `searcher` the entry points
+//! ([`search`], [`Searcher`]), `root` what the root records into the
+//! [`Report`](crate::Report), `node` one call of the recursive function, `null_move` its
+//! null-move block; and `lines`, the principal variation's working rows.
 
 mod lines;
 mod node;
