@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use nullmove_chess::{ChessGame, Guards, Suite};
-use nullmove_optimized::connect_four::{ConnectFourError, Standard};
+use nullmove_optimized::games::connect_four::{ConnectFourError, Standard};
 use nullmove_optimized::{Config, DeepGame, DeepSearcher, Limits, MAX_DEPTH, Stop, StopHandle};
 
 /// What to measure.

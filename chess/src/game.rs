@@ -2,8 +2,8 @@
 //! evaluation, and the draws the search must see (repetition, the fifty-move rule).
 
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Rank, Square};
-use nullmove_core::{Game, Value};
-use nullmove_optimized::{DeepGame, MATE};
+use nullmove_core::Value;
+use nullmove_optimized::{DeepGame, Game, MATE};
 
 use crate::ChessError;
 use crate::eval::Eval;

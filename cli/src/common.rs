@@ -65,7 +65,7 @@ impl EngineName {
     pub fn engine(self) -> &'static dyn Engine {
         match self {
             Self::Naive => &nullmove_naive::NaiveEngine,
-            Self::Optimized => &nullmove_optimized::OptimizedEngine,
+            Self::Optimized => &nullmove_optimized::games::tictactoe::OptimizedEngine,
             Self::Oracle => &nullmove_oracle::OracleEngine,
         }
     }

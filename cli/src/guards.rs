@@ -4,7 +4,8 @@
 //! [`DepthGuardArgs`], the guards that know nothing of the game.
 
 use nullmove_core::{Engine, Mode, SearchParams};
-use nullmove_optimized::{Config, GuardedEngine, Guards, ReductionRule, Verification};
+use nullmove_optimized::games::tictactoe::GuardedEngine;
+use nullmove_optimized::{Config, Guards, ReductionRule, Verification};
 
 use crate::common::{CliError, EngineName};
 use crate::refusals::{idle_guards, nothing_to_do, refuse};

@@ -8,7 +8,11 @@ use crate::trace::EventSink;
 ///
 /// # Example
 /// ```
-/// use nullmove_core::{Engine, Event, EventSink, Mode, Position, RootReport, SearchParams};
+/// # mod nullmove_optimized { pub use nullmove_core::EventSink; pub mod games { pub mod tictactoe {
+/// #     pub use nullmove_core::{Engine, Mode, Position, RootReport, SearchParams};
+/// # } } }
+/// use nullmove_optimized::EventSink; // re-exported by the library
+/// use nullmove_optimized::games::tictactoe::{Engine, Mode, Position, RootReport, SearchParams};
 /// struct Nothing;
 /// impl Engine for Nothing {
 ///     fn name(&self) -> &'static str { "nothing" }

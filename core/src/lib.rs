@@ -8,7 +8,6 @@
 pub mod board;
 pub mod engine;
 pub mod eval;
-pub mod game;
 pub mod position;
 pub mod search;
 pub mod trace;
@@ -16,7 +15,6 @@ pub mod trace;
 pub use board::{Board, CELLS, Cell, LINES, Player, winner};
 pub use engine::Engine;
 pub use eval::{heuristic, score};
-pub use game::Game;
 pub use position::{Position, PositionError};
 pub use search::{
     INF, Mode, MoveValue, ParamError, RootReport, RootTracker, SearchParams, Stats, Value,

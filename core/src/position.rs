@@ -58,8 +58,10 @@ pub enum PositionError {
 ///
 /// # Example
 /// ```
-/// # mod nullmove_optimized { pub mod tictactoe { pub use nullmove_core::{Player, Position}; } }
-/// use nullmove_optimized::tictactoe::{Player, Position}; // re-exported by the library
+/// # mod nullmove_optimized { pub mod games { pub mod tictactoe {
+/// #     pub use nullmove_core::{Player, Position};
+/// # } } }
+/// use nullmove_optimized::games::tictactoe::{Player, Position}; // re-exported by the library
 /// let p: Position = "...O.X...".parse().unwrap();
 /// assert_eq!(p.side_to_move(), Player::X);
 /// assert_eq!(p.to_string(), "...O.X...");

@@ -1,7 +1,12 @@
-//! Step-by-step search events, the page's "Try it" log made data.
+//! Step-by-step search events, the page's "Try it" log made data, for any game.
 //!
-//! Engines emit events through an [`EventSink`]; with [`NoSink`] every call is an inlined
-//! no-op behind `enabled() == false`, so an untraced search pays nothing.
+//! Every searcher of the workspace emits the same [`Event`]: the page's mirror (naive) and
+//! the library's searcher on tic-tac-toe, whose moves are cells ([`Event`]'s default), and
+//! the library's searcher on any other game, whose moves are the game's own (`Event<M>`).
+//! The sides keep the page's names for every game: X is the side that maximizes, O the one
+//! that minimizes ([`Player::from_maximizing`]). Events reach an [`EventSink`]; with
+//! [`NoSink`] every call is an inlined no-op behind `enabled() == false`, so an untraced
+//! search pays nothing.
 
 use serde::{Deserialize, Serialize};
 
@@ -18,11 +23,14 @@ pub enum LeafKind {
     Heuristic,
 }
 
-/// One step of a search, in the order the page's function takes it. Windows use
-/// [`crate::INF`] for the page's infinities.
+/// One step of a search, in the order the page's function takes it; `M` is the game's move
+/// (a tic-tac-toe cell by default). Windows use [`crate::INF`] for the page's infinities.
+///
+/// Serialized (the trace's JSON lines), each event is an object tagged `"event"`, its move
+/// named `"cell"`, the page's word: the JSON trace is tic-tac-toe's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
+pub enum Event<M = Cell> {
     /// A call of the recursive function begins (one node).
     Call {
         /// The call's `depth` (plies from the root; a probe jumps by `1 + R`).
@@ -33,7 +41,8 @@ pub enum Event {
         alpha: Value,
         /// The window on entry.
         beta: Value,
-        /// Whether this call may try a null move (false inside a probe's own call).
+        /// Whether this call may try a null move (false inside a probe's or a
+        /// verification's own call).
         allow_null: bool,
     },
     /// The call returns a terminal score or the heuristic without searching.
@@ -106,15 +115,17 @@ pub enum Event {
         depth: u32,
         /// The side moving.
         side: Player,
-        /// The cell marked.
-        cell: Cell,
+        /// The move (in tic-tac-toe, the cell marked).
+        #[serde(rename = "cell")]
+        mv: M,
     },
-    /// An ordinary alpha-beta cutoff: `beta <= alpha` after `cell`'s child returned.
+    /// An ordinary alpha-beta cutoff: `beta <= alpha` after `mv`'s child returned.
     Cutoff {
         /// Depth of the node.
         depth: u32,
         /// The move whose value caused the cutoff.
-        cell: Cell,
+        #[serde(rename = "cell")]
+        mv: M,
         /// The window after the update.
         alpha: Value,
         /// The window after the update.
@@ -129,37 +140,126 @@ pub enum Event {
     },
 }
 
-/// Receives events. `enabled` lets engines skip building events nobody reads.
-pub trait EventSink {
+impl<M> Event<M> {
+    /// The same event with its move, if it has one, translated by `f` (a game's move into
+    /// the cell a tic-tac-toe trace shows, say).
+    #[must_use]
+    pub fn map_move<N>(self, f: impl FnOnce(M) -> N) -> Event<N> {
+        match self {
+            Self::Call {
+                depth,
+                side,
+                alpha,
+                beta,
+                allow_null,
+            } => Event::Call {
+                depth,
+                side,
+                alpha,
+                beta,
+                allow_null,
+            },
+            Self::Leaf { depth, kind, value } => Event::Leaf { depth, kind, value },
+            Self::ProbeStart {
+                depth,
+                side,
+                bound,
+                target_depth,
+            } => Event::ProbeStart {
+                depth,
+                side,
+                bound,
+                target_depth,
+            },
+            Self::ProbeResolved {
+                depth,
+                side,
+                score,
+                bound,
+                fails,
+            } => Event::ProbeResolved {
+                depth,
+                side,
+                score,
+                bound,
+                fails,
+            },
+            Self::Prune { depth, value } => Event::Prune { depth, value },
+            Self::VerifyStart {
+                depth,
+                side,
+                target_depth,
+            } => Event::VerifyStart {
+                depth,
+                side,
+                target_depth,
+            },
+            Self::VerifyResolved {
+                depth,
+                side,
+                score,
+                bound,
+                fails,
+            } => Event::VerifyResolved {
+                depth,
+                side,
+                score,
+                bound,
+                fails,
+            },
+            Self::Move { depth, side, mv } => Event::Move {
+                depth,
+                side,
+                mv: f(mv),
+            },
+            Self::Cutoff {
+                depth,
+                mv,
+                alpha,
+                beta,
+            } => Event::Cutoff {
+                depth,
+                mv: f(mv),
+                alpha,
+                beta,
+            },
+            Self::Return { depth, value } => Event::Return { depth, value },
+        }
+    }
+}
+
+/// Receives a search's events (`M`: the game's move, a cell by default). `enabled` lets
+/// engines skip building events nobody reads.
+pub trait EventSink<M = Cell> {
     /// Whether events are wanted at all.
     fn enabled(&self) -> bool {
         true
     }
     /// Takes one event.
-    fn event(&mut self, event: Event);
+    fn event(&mut self, event: Event<M>);
 }
 
 /// The sink of an untraced search: disabled, so tracing compiles away.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoSink;
 
-impl EventSink for NoSink {
+impl<M> EventSink<M> for NoSink {
     #[inline]
     fn enabled(&self) -> bool {
         false
     }
     #[inline]
-    fn event(&mut self, _event: Event) {}
+    fn event(&mut self, _event: Event<M>) {}
 }
 
-impl EventSink for Vec<Event> {
-    fn event(&mut self, event: Event) {
+impl<M> EventSink<M> for Vec<Event<M>> {
+    fn event(&mut self, event: Event<M>) {
         self.push(event);
     }
 }
 
-impl<F: FnMut(Event)> EventSink for F {
-    fn event(&mut self, event: Event) {
+impl<M, F: FnMut(Event<M>)> EventSink<M> for F {
+    fn event(&mut self, event: Event<M>) {
         self(event);
     }
 }

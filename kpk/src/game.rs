@@ -7,7 +7,8 @@
 //! page's literal rule lets a checked king pass and be taken; the article's and Stockfish's
 //! low-material rule refuses every pass here.
 
-use nullmove_core::{Game, Value};
+use nullmove_core::Value;
+use nullmove_optimized::Game;
 
 use crate::movegen::{Move, MoveList, Successor};
 use crate::position::Kpk;

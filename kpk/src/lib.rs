@@ -7,8 +7,8 @@
 //! - [`Kpk::legal_moves`]: allocation-free legal moves, double step and the four
 //!   promotions included, proven equal to cozy-chess's on every legal position.
 //! - [`Table`]: the exact win/draw table by retrograde analysis, and the mutual zugzwangs.
-//! - [`game::KpkGame`]: the endgame as a [`nullmove_core::Game`] for the generic optimized
-//!   searcher, with the exact table or a heuristic at the depth limit.
+//! - [`game::KpkGame`]: the endgame as a [`nullmove_optimized::Game`] for the generic
+//!   optimized searcher, with the exact table or a heuristic at the depth limit.
 //! - [`sweep`]: plain and null-move search of every position judged by the table, each
 //!   wrong result traced to the null-move cutoff that caused it.
 

@@ -168,7 +168,7 @@ impl<'s, S: EventSink + ?Sized> Ctx<'s, S> {
         self.emit(|| Event::Move {
             depth,
             side: mark,
-            cell: cell as u8,
+            mv: cell as u8,
         });
     }
 
@@ -184,7 +184,7 @@ impl<'s, S: EventSink + ?Sized> Ctx<'s, S> {
         self.stats.beta_cutoffs += 1;
         self.emit(|| Event::Cutoff {
             depth,
-            cell: cell as u8,
+            mv: cell as u8,
             alpha: to_value(alpha),
             beta: to_value(beta),
         });

@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use nullmove_optimized::connect_four::{ConnectFour, Standard};
+use nullmove_optimized::games::connect_four::{ConnectFour, Standard};
 use nullmove_optimized::{
     Config, DeepSearcher, Game, Guards, INF, ReductionRule, Report, Searcher, search,
 };

@@ -15,7 +15,7 @@
 
 use std::process::ExitCode;
 
-use nullmove_optimized::connect_four::Standard;
+use nullmove_optimized::games::connect_four::Standard;
 use nullmove_optimized::{Config, DeepGame, DeepSearcher, Game, Guards, Value};
 
 /// What to measure.

@@ -36,7 +36,9 @@ mod text;
 
 pub use text::{GuardError, PresetError};
 
-use nullmove_core::{Game, Value};
+use nullmove_core::Value;
+
+use crate::Game;
 
 /// Heinz's threshold (1999, "Adaptive Null-Move Pruning", ICCA Journal 22(3)): above this
 /// many plies of remaining depth the adaptive probe reduces by the full R, at or below it by

@@ -13,18 +13,27 @@
 //! in your move order, where a node may first pass and search the opponent's reply R plies
 //! shallower, and is cut if even that reaches its bound. The guards around it are named
 //! after the engines and papers they come from, and on the page's own game, tic-tac-toe
-//! ([`tictactoe`]), it visits exactly the page's nodes, which the workspace checks on every
-//! reachable position.
+//! ([`games::tictactoe`]), it visits exactly the page's nodes, which the workspace checks on
+//! every reachable position.
 //!
 //! **Values** are your game's: the page's searcher ([`search`], [`Searcher`]) returns the
 //! scores your [`Game::terminal_score`] and [`Game::evaluate`] give, unchanged (the pile
-//! game of [`search`]'s example scores a win `100 - depth`: won at ply 3, it reads 97). The
+//! game, [`games::Pile`], scores a win `100 - depth`: won at ply 3, it reads 97). The
 //! deep searcher ([`DeepSearcher`]) scores a finished game itself, by distance: a win `n`
-//! plies from its root is [`MATE`]` - n` (the same pile, [`DeepGame`]'s example: 29,997).
+//! plies from its root is [`MATE`]` - n` (the same pile: 29,997).
 //! The two scales differ only in how a finished game is scored. Both reports read alike:
 //! `best_move()`, `value()`, `pv()`, `moves()`, `nodes()` and `counters()` on a [`Report`] and
-//! on a [`DeepReport`], which adds the depth reached and the time. [`connect_four`] is a real
-//! game with zugzwang, for both searchers, the benchmarks and your own experiments.
+//! on a [`DeepReport`], which adds the depth reached and the time. [`games::connect_four`] is
+//! a real game with zugzwang, for both searchers, the benchmarks and your own experiments.
+//!
+//! **Where things are.** The two searchers are two modules of the same shape: `page/` (the
+//! page's searcher) and `deep/`, each with `searcher.rs` (the entry points and the memory
+//! kept between searches), `root.rs`, `node.rs` (one call of the recursion) and
+//! `null_move.rs` (its null-move block); `deep/` adds what only a real engine needs
+//! (`quiescence.rs`, `ordering.rs`, `tt.rs`, `limits.rs`, ...). Both read `game.rs`
+//! ([`Game`]), `config.rs` ([`Config`]), `guards.rs` ([`Guards`]) and `report.rs`
+//! ([`Report`]). [`games`] holds the games the library ships: tic-tac-toe, Connect Four and
+//! the pile game every example and unit test uses.
 //!
 //! # Example
 //! Connect-the-dots in one row: players alternately claim the leftmost or rightmost free
@@ -64,15 +73,12 @@
 //! ```
 
 mod config;
-pub mod connect_four;
 mod deep;
+mod game;
+pub mod games;
 mod guards;
-mod lines;
+mod page;
 mod report;
-mod search;
-mod searcher;
-pub mod tictactoe;
-pub mod trace;
 
 pub use config::Config;
 pub use deep::{
@@ -82,12 +88,11 @@ pub use deep::{
     DEFAULT_TT_BITS, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats, MATE, MATE_BOUND,
     MAX_DEPTH, MAX_PLY,
 };
+pub use game::Game;
 pub use guards::{
     GuardError, Guards, HEINZ_DEPTH, PresetError, ReductionRule, STOCKFISH_EVAL_R,
     STOCKFISH_VERIFY_FROM, Verification,
 };
-pub use nullmove_core::{Game, INF, Stats, Value};
+pub use nullmove_core::{Event, EventSink, INF, LeafKind, NoSink, Player, Stats, Value};
+pub use page::{SearchError, Searcher, search, search_traced};
 pub use report::{Bound, Counters, Report, RootMove};
-pub use searcher::{SearchError, Searcher, search, search_traced};
-pub use tictactoe::{GuardedEngine, OptimizedEngine};
-pub use trace::{Event, EventSink, NoSink};

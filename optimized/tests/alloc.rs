@@ -18,8 +18,8 @@
 use nullmove_core::{Engine, Mode, Position, SearchParams};
 use nullmove_counting::CountingAllocator;
 use nullmove_naive::NaiveEngine;
-use nullmove_optimized::tictactoe::TicTacToe;
-use nullmove_optimized::{Config, OptimizedEngine, Searcher};
+use nullmove_optimized::games::tictactoe::{OptimizedEngine, TicTacToe};
+use nullmove_optimized::{Config, Searcher};
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use nullmove_core::{Engine, Mode, Position, SearchParams};
 use nullmove_counting::CountingAllocator;
-use nullmove_optimized::tictactoe::{Mark, TicTacToe};
+use nullmove_optimized::games::tictactoe::{Mark, TicTacToe};
 use nullmove_optimized::{Config, Searcher};
 use serde::Serialize;
 

@@ -225,7 +225,7 @@ fn safeguards_svg() {
 #[test]
 fn every_preset_is_spelled_by_flags() {
     use nullmove_core::Position;
-    use nullmove_optimized::tictactoe::TicTacToe;
+    use nullmove_optimized::games::tictactoe::TicTacToe;
     use nullmove_optimized::{Config, Guards};
     let spelled: [(&str, &[&str]); 7] = [
         ("none", &["--mode", "plain"]),

@@ -405,7 +405,7 @@ impl EventSink for RuleCheck {
                     f.pruned = true;
                 }
             }
-            Event::Move { depth, side, cell } => self.on_move(depth, side, cell),
+            Event::Move { depth, side, mv } => self.on_move(depth, side, mv),
             Event::Return { depth, value } => {
                 let probe_call = self.frames.last().is_some_and(|f| f.probe_call);
                 self.on_return(depth);

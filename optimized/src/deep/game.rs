@@ -2,7 +2,9 @@
 //! null move (the table's key, quiescence's moves, capture ordering, check, draws by rule),
 //! each with a default where one is sound.
 
-use nullmove_core::{Game, Value};
+use nullmove_core::Value;
+
+use crate::Game;
 
 /// The plies the deep search goes below its root at most, quiescence included: the size of
 /// its per-ply buffers, allocated once.
@@ -35,33 +37,15 @@ pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
 /// No hook may allocate once the game is built: the search itself never does.
 ///
 /// # Example
-/// The pile game of [`Game`]'s example (take 1 or 2; whoever empties the pile wins) needs only
-/// a key; the searcher then knows it wins from 4 by taking one, three plies before the end.
+/// The library's pile game ([`Pile`](crate::games::Pile): take 1 or 2, whoever empties the
+/// pile wins) gives a key, and an index per move for the history heuristic; the searcher
+/// then knows the maximizer wins from 4 by taking one, three plies before the end.
 /// ```
-/// use nullmove_optimized::{Config, DeepGame, DeepSearcher, Game, Guards, MATE, Value};
+/// use nullmove_optimized::games::Pile;
+/// use nullmove_optimized::{Config, DeepGame, DeepSearcher, Guards, MATE};
 ///
-/// #[derive(Clone, Copy)]
-/// struct Pile { left: u8, max_to_move: bool }
-///
-/// impl Game for Pile {
-///     type Move = u8;
-///     type Moves = std::ops::RangeInclusive<u8>;
-///     fn maximizing(&self) -> bool { self.max_to_move }
-///     fn moves(&self) -> Self::Moves { 1..=self.left.min(2) }
-///     fn play(&mut self, take: u8) { self.left -= take; self.max_to_move = !self.max_to_move; }
-///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
-///     fn terminal_score(&self, _depth: u32) -> Option<Value> {
-///         (self.left == 0).then_some(if self.max_to_move { -1 } else { 1 })
-///     }
-///     fn evaluate(&self) -> Value { 0 }
-/// }
-///
-/// impl DeepGame for Pile {
-///     const MAX_MOVES: usize = 2;
-///     fn key(&self) -> u64 { u64::from(self.left) * 2 + u64::from(self.max_to_move) }
-/// }
-///
-/// let mut searcher = DeepSearcher::new(Pile { left: 4, max_to_move: true });
+/// assert_ne!(Pile::new(4).key(), Pile::new(5).key());
+/// let mut searcher = DeepSearcher::new(Pile::new(4));
 /// let report = searcher.search(&Config::new(5).with_guards(Guards::NO_NULL_MOVE), |_| {}).unwrap();
 /// assert_eq!(report.root.best_move, Some(1));
 /// assert_eq!(report.root.value, MATE - 3);

@@ -1,5 +1,6 @@
-//! The deep search's recursion: negamax alpha-beta with principal-variation search, the
-//! transposition table, null move under the library's guards, quiescence and move ordering.
+//! The deep search's recursion: negamax alpha-beta with principal-variation search and the
+//! transposition table; its null move is `null_move.rs`'s, its horizon `quiescence.rs`'s,
+//! its move order `ordering.rs`'s.
 //!
 //! Negamax: inside, every score is the side to move's and a child's is negated (Knuth &
 //! Moore 1975); the game's values, from the maximizer's side, are converted where they
@@ -7,26 +8,17 @@
 //! returns its best score even outside the window. Each child is the parent's state
 //! copied with the move played ([`Game`]'s one state discipline): nothing is taken back.
 
-use nullmove_core::{Game, Value};
+use nullmove_core::Value;
 
 use super::game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
+use super::null_move::NullStep;
 use super::searcher::{DeepSearcher, Found, INFINITY, ROW};
 use super::tt::{Bound, Entry, from_table, to_table};
-use crate::Verification;
+use crate::Game;
 use crate::report::{Bound as RootBound, RootMove};
 
-/// What the null-move step decided.
-enum NullStep {
-    /// Search the node's moves as usual.
-    Search,
-    /// Cut the node with this value.
-    Cut(Value),
-    /// Tabibi–Netanyahu: search the moves one ply shallower, verification off below.
-    Shallower,
-}
-
 /// The game's static evaluation from the side to move's point of view.
-fn evaluation<G: Game>(game: &G) -> Value {
+pub(super) fn evaluation<G: Game>(game: &G) -> Value {
     let e = game.evaluate();
     debug_assert!(e.abs() < MATE_BOUND, "evaluation {e} inside ±MATE_BOUND");
     if game.maximizing() { e } else { -e }
@@ -34,19 +26,10 @@ fn evaluation<G: Game>(game: &G) -> Value {
 
 /// A finished game's score `ply` plies below the root for the side to move: who won, by the
 /// sign of the game's terminal score (the maximizer's view), at the distance reached.
-fn finished<G: Game>(game: &G, terminal: Value, ply: usize) -> Value {
+pub(super) fn finished<G: Game>(game: &G, terminal: Value, ply: usize) -> Value {
     let won = MATE - ply as Value;
     let for_max = terminal.signum() * won;
     if game.maximizing() { for_max } else { -for_max }
-}
-
-/// The window `(alpha, beta)` of the side to move, from the maximizer's point of view.
-const fn for_maximizer(maximizing: bool, alpha: Value, beta: Value) -> (Value, Value) {
-    if maximizing {
-        (alpha, beta)
-    } else {
-        (-beta, -alpha)
-    }
 }
 
 impl<G: DeepGame> DeepSearcher<G> {
@@ -141,7 +124,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// Counts a node `ply` plies below the root, unless a limit says the search must stop
     /// (then `false`, and the node is not searched).
     #[inline]
-    fn enter(&mut self, ply: usize) -> bool {
+    pub(super) fn enter(&mut self, ply: usize) -> bool {
         let nodes = self.stats.shared.nodes;
         if nodes >= self.clock.next_look && self.clock.look(nodes) {
             return false;
@@ -160,7 +143,7 @@ impl<G: DeepGame> DeepSearcher<G> {
 
     /// The score of a node without a legal move: the game is over (chess: mate or
     /// stalemate), as [`Game::terminal_score`] says.
-    fn without_moves(game: &G, ply: usize) -> Value {
+    pub(super) fn without_moves(game: &G, ply: usize) -> Value {
         let terminal = game.terminal_score(ply as u32);
         debug_assert!(terminal.is_some(), "a position without moves is over");
         terminal.map_or(0, |t| finished(game, t, ply))
@@ -219,7 +202,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// style; returns the best score and the move that raised alpha last (`None` if none
     /// did). At the root, each move's value and bound go into the report.
     #[allow(clippy::too_many_arguments)] // the node's whole situation
-    fn move_loop(
+    pub(super) fn move_loop(
         &mut self,
         game: &G,
         start: usize,
@@ -302,173 +285,9 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.root_moves.push(RootMove { mv, value, bound });
     }
 
-    /// The null-move step of a node below the root not reached by a pass: the game's rule
-    /// and the searcher's (no pass when beta is already a won score), the guards, the
-    /// probe, and what the verification (if any) makes of a fail-high. A probe's win is
-    /// never trusted (Stockfish: "Do not return unproven mate").
-    fn null_step(
-        &mut self,
-        game: &G,
-        depth: i32,
-        ply: usize,
-        alpha: Value,
-        beta: Value,
-    ) -> NullStep {
-        if !self.guards.null_move || beta >= MATE_BOUND || !game.null_allowed() {
-            return NullStep::Search;
-        }
-        let maximizing = game.maximizing();
-        let (lo, hi) = for_maximizer(maximizing, alpha, beta);
-        let Some(r) = self
-            .guards
-            .probe(game, depth as u32, self.verifying, lo, hi)
-        else {
-            return NullStep::Search;
-        };
-        // Always the null window at beta: under principal-variation search a probe only asks
-        // whether beta is reached (Stockfish: `-search<NonPV>(.., -beta, -beta + 1, ..)`).
-        let (pa, pb) = (beta - 1, beta);
-        self.stats.shared.null_probes += 1;
-        let mut passed = game.clone();
-        passed.pass();
-        let v = -self.node(&passed, depth - 1 - r as i32, ply + 1, -pb, -pa, true);
-        if self.stopped() {
-            return NullStep::Cut(0);
-        }
-        if v < beta || v >= MATE_BOUND {
-            return NullStep::Search;
-        }
-        let verification = self.guards.verification;
-        let Some(shallower) = verification.shallower(depth as u32, r, self.verifying) else {
-            self.stats.shared.null_cutoffs += 1;
-            return NullStep::Cut(v);
-        };
-        self.stats.shared.verifications += 1;
-        if verification == Verification::TabibiNetanyahu {
-            // The node's own moves, one ply shallower: `node` goes on with them.
-            return NullStep::Shallower;
-        }
-        // Stockfish: the node itself, `shallower` plies shallower, the mover's pass barred.
-        let outer = self.verifying;
-        self.verifying = verification.below(outer, maximizing);
-        let w = self.node(game, depth - shallower as i32, ply, pa, pb, false);
-        self.verifying = outer;
-        self.pv_len[ply] = 0;
-        if self.stopped() {
-            return NullStep::Cut(0);
-        }
-        if w >= beta {
-            self.stats.shared.null_cutoffs += 1;
-            NullStep::Cut(v)
-        } else {
-            self.stats.shared.verification_failures += 1;
-            NullStep::Search
-        }
-    }
-
-    /// Tabibi–Netanyahu's verification: the node's moves one ply shallower with verification
-    /// off below (in the node's window); if that fails high its value is the node's,
-    /// otherwise a zugzwang is suspected and the moves are searched again at full depth.
-    /// Returns the depth searched, the value and the best move.
-    #[allow(clippy::too_many_arguments)] // the node's whole situation
-    fn verify_shallower(
-        &mut self,
-        game: &G,
-        start: usize,
-        end: usize,
-        depth: i32,
-        ply: usize,
-        alpha: Value,
-        beta: Value,
-    ) -> (i32, Value, Option<G::Move>) {
-        let outer = self.verifying;
-        self.verifying = self.guards.verification.below(outer, game.maximizing());
-        let (best, best_move) = self.move_loop(game, start, end, depth - 1, ply, alpha, beta);
-        self.verifying = outer;
-        if best >= beta || self.stopped() {
-            return (depth - 1, best, best_move);
-        }
-        self.stats.shared.verification_failures += 1;
-        self.pv_len[ply] = 0;
-        let (best, best_move) = self.move_loop(game, start, end, depth, ply, alpha, beta);
-        (depth, best, best_move)
-    }
-
-    /// Quiescence: the static evaluation stands unless a noisy move beats it; in check,
-    /// every legal move is searched and there is no standing pat. No table, no draws by
-    /// rule (captures are irreversible).
-    fn quiesce(&mut self, game: &G, ply: usize, mut alpha: Value, beta: Value) -> Value {
-        if !self.enter(ply) {
-            return 0;
-        }
-        self.stats.qnodes += 1;
-        self.pv_len[ply] = 0;
-        // Never the evaluation of a finished game. A game that ends only without moves is
-        // asked here too unless in check, where every legal move is generated below anyway:
-        // quiescence does not generate them all otherwise (chess: a stalemate).
-        let in_check = if G::ENDS_ONLY_WITHOUT_MOVES {
-            let in_check = game.in_check();
-            if !in_check {
-                if let Some(t) = game.terminal_score(ply as u32) {
-                    return finished(game, t, ply);
-                }
-            }
-            in_check
-        } else {
-            if let Some(t) = game.terminal_score(ply as u32) {
-                return finished(game, t, ply);
-            }
-            game.in_check()
-        };
-        if ply >= MAX_PLY {
-            return evaluation(game);
-        }
-        let start = self.moves.len();
-        let mut best;
-        if in_check {
-            game.legal_moves(&mut self.moves);
-            if self.moves.len() == start {
-                return Self::without_moves(game, ply);
-            }
-            best = -INFINITY;
-        } else {
-            let stand = evaluation(game);
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-            game.noisy_moves(&mut self.moves);
-        }
-        let end = self.moves.len();
-        self.score_moves(game, start, end, None, ply);
-        for i in start..end {
-            let mv = self.pick(i, end);
-            let mut child = game.clone();
-            child.play(mv);
-            let v = -self.quiesce(&child, ply + 1, -beta, -alpha);
-            if self.stopped() {
-                break;
-            }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves.truncate(start);
-        self.order.truncate(start);
-        best
-    }
-
     /// `mv` followed by the child's line becomes the line of `ply` (when the principal
     /// variation is kept).
-    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, mv: G::Move) {
         if !self.keep_pv {
             return;
         }

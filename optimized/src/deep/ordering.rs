@@ -98,66 +98,31 @@ impl<G: DeepGame> DeepSearcher<G> {
 #[cfg(test)]
 mod tests {
     use super::{DeepSearcher, HISTORY_MAX};
-    use crate::deep::game::DeepGame;
-    use nullmove_core::{Game, Value};
+    use crate::games::Pile;
+    use crate::games::tictactoe::{Position, TicTacToe};
+    use crate::{DeepGame, Game};
 
-    /// The pile game (take 1 or 2; whoever empties the pile wins) with two history counters
-    /// and the default index function (index 0 for every move), so the counters can be
-    /// driven directly: no search of test size brings one to the cap.
-    #[derive(Clone, Copy)]
-    struct Pile {
-        left: u8,
-        max_to_move: bool,
-    }
-
-    impl Game for Pile {
-        type Move = u8;
-        type Moves = std::ops::RangeInclusive<u8>;
-        fn maximizing(&self) -> bool {
-            self.max_to_move
-        }
-        fn moves(&self) -> Self::Moves {
-            1..=self.left.min(2)
-        }
-        fn play(&mut self, take: u8) {
-            self.left -= take;
-            self.max_to_move = !self.max_to_move;
-        }
-        fn pass(&mut self) {
-            self.max_to_move = !self.max_to_move;
-        }
-        fn terminal_score(&self, _depth: u32) -> Option<Value> {
-            (self.left == 0).then_some(if self.max_to_move { -1 } else { 1 })
-        }
-        fn evaluate(&self) -> Value {
-            0
-        }
-    }
-
-    impl DeepGame for Pile {
-        const MAX_MOVES: usize = 2;
-        const MOVE_INDEXES: usize = 2;
-        fn key(&self) -> u64 {
-            u64::from(self.left) * 2 + u64::from(self.max_to_move)
-        }
-    }
-
-    /// A cut raises its move's counter (the default index: 0) by the depth squared; a counter
-    /// may reach the cap itself; one past it halves every counter, so quiet moves stay below
-    /// the killers and old cuts fade.
+    /// A cut raises its move's counter by the depth squared; a counter may reach the cap
+    /// itself; one past it halves every counter, so quiet moves stay below the killers and
+    /// old cuts fade. The pile game's two counters are driven directly (no search of test
+    /// size brings one to the cap): taking one is index 0, taking two index 1.
     #[test]
     fn a_counter_past_the_cap_halves_them_all() {
-        let game = Pile {
-            left: 9,
-            max_to_move: true,
-        };
+        let game = Pile::new(9);
         let mut searcher = DeepSearcher::new(game);
         // The other index's counter, which only the halving touches.
         searcher.quiet_history[1] = 4;
-        // Every move's index is 0; 1,024² is the cap exactly: kept whole.
+        // 1,024² is the cap exactly: kept whole.
         searcher.remember_cut(&game, 1024, 1, 1);
         assert_eq!(searcher.quiet_history, [HISTORY_MAX, 4]);
-        searcher.remember_cut(&game, 1, 2, 2);
+        searcher.remember_cut(&game, 1, 2, 1);
         assert_eq!(searcher.quiet_history, [(HISTORY_MAX + 1) / 2, 2]);
+    }
+
+    /// A game that gives no index function has every move at index 0.
+    #[test]
+    fn the_default_move_index_is_0() {
+        let game = TicTacToe::from(Position::empty());
+        assert!(game.moves().all(|mv| game.move_index(mv) == 0));
     }
 }

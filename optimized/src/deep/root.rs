@@ -52,30 +52,13 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// completed iterations only.
     ///
     /// # Example
-    /// The pile game of [`DeepGame`]'s example, in full, at 10,000 stones: far too deep to finish,
-    /// so a budget of nodes ends it, the same way every time.
+    /// The library's pile game ([`Pile`](crate::games::Pile)) at 10,000 stones: far too deep
+    /// to finish, so a budget of nodes ends it, the same way every time.
     /// ```
     /// use std::ops::ControlFlow;
-    /// use nullmove_optimized::{Config, DeepGame, DeepSearcher, Game, Guards, Limits, Stop, Value};
-    /// #[derive(Clone, Copy)]
-    /// struct Pile { left: u16, max_to_move: bool }
-    /// impl Game for Pile {
-    ///     type Move = u16;
-    ///     type Moves = std::ops::RangeInclusive<u16>;
-    ///     fn maximizing(&self) -> bool { self.max_to_move }
-    ///     fn moves(&self) -> Self::Moves { 1..=self.left.min(2) }
-    ///     fn play(&mut self, take: u16) { self.left -= take; self.max_to_move = !self.max_to_move; }
-    ///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
-    ///     fn terminal_score(&self, _depth: u32) -> Option<Value> {
-    ///         (self.left == 0).then_some(if self.max_to_move { -1 } else { 1 })
-    ///     }
-    ///     fn evaluate(&self) -> Value { 0 }
-    /// }
-    /// impl DeepGame for Pile {
-    ///     const MAX_MOVES: usize = 2;
-    ///     fn key(&self) -> u64 { u64::from(self.left) * 2 + u64::from(self.max_to_move) }
-    /// }
-    /// let mut searcher = DeepSearcher::new(Pile { left: 10_000, max_to_move: true });
+    /// use nullmove_optimized::games::Pile;
+    /// use nullmove_optimized::{Config, DeepSearcher, Guards, Limits, Stop};
+    /// let mut searcher = DeepSearcher::new(Pile::new(10_000));
     /// let config = Config::new(64).with_guards(Guards::NO_NULL_MOVE);
     /// let limits = Limits::new().with_nodes(5_000);
     /// let mut lines = Vec::new();
@@ -93,7 +76,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// let chosen = report.root.best_move;
     /// assert!(chosen.is_some() && !lines.is_empty());
     /// // From the same state (a new game: the table forgotten), the same nodes, the same move.
-    /// searcher.set_game(Pile { left: 10_000, max_to_move: true });
+    /// searcher.set_game(Pile::new(10_000));
     /// let again = searcher.search_with_limits(&config, &limits, |_| {}).expect("the same depth");
     /// assert_eq!((again.nodes(), again.root.best_move), (5_000, chosen));
     /// ```

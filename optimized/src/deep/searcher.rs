@@ -58,7 +58,7 @@ pub(super) struct Found<M> {
 /// Tic-tac-toe from its empty board, searched to the end: a draw, the centre chosen (the
 /// shallow iterations' favourite, tried first and never beaten), the line played out.
 /// ```
-/// use nullmove_optimized::tictactoe::{Position, TicTacToe};
+/// use nullmove_optimized::games::tictactoe::{Position, TicTacToe};
 /// use nullmove_optimized::{Config, DeepSearcher, Guards};
 /// let mut searcher = DeepSearcher::new(TicTacToe::from(Position::empty()));
 /// let report = searcher.search(&Config::new(9).with_guards(Guards::NO_NULL_MOVE), |_| {}).unwrap();

@@ -10,7 +10,7 @@ use crate::deep_support;
 
 use deep_support::{RandomTree, Ttt};
 use nullmove_core::Position;
-use nullmove_optimized::connect_four::Standard;
+use nullmove_optimized::games::connect_four::Standard;
 use nullmove_optimized::{
     Config, DeepGame, DeepOptions, DeepReport, DeepSearcher, Guards, Verification,
 };

@@ -8,7 +8,7 @@
 
 use nullmove_core::{Engine, Event, EventSink, Mode, Position, RootReport, SearchParams};
 use nullmove_naive::NaiveEngine;
-use nullmove_optimized::OptimizedEngine;
+use nullmove_optimized::games::tictactoe::OptimizedEngine;
 use rayon::prelude::*;
 
 const DEPTHS: std::ops::RangeInclusive<u32> = 1..=9;

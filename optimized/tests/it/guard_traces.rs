@@ -2,9 +2,9 @@
 //! call and fails on any pass, probe window, verification or prune a guard forbids, on every
 //! non-terminal position under each guard and several combinations.
 
-use nullmove_core::{Engine, Event, EventSink, Game, Mode, Player, Position, SearchParams, Value};
-use nullmove_optimized::tictactoe::{Mark, TicTacToe};
-use nullmove_optimized::{GuardedEngine, Guards, ReductionRule, Verification};
+use nullmove_core::{Engine, Event, EventSink, Mode, Player, Position, SearchParams, Value};
+use nullmove_optimized::games::tictactoe::{GuardedEngine, Mark, TicTacToe};
+use nullmove_optimized::{Game, Guards, ReductionRule, Verification};
 use rayon::prelude::*;
 
 /// No guard: the page's rule (the engine takes R from the search's parameters).
@@ -199,7 +199,7 @@ impl EventSink for GuardCheck {
             Event::Return { .. } => {
                 self.stack.pop();
             }
-            Event::Move { side, cell, .. } => {
+            Event::Move { side, mv: cell, .. } => {
                 let mut next = self.top();
                 next.play(Mark::new(cell, side));
                 self.pending = Some(next);

@@ -2,11 +2,9 @@
 //! that must hold on every reachable position (`guard_traces.rs` replays every guarded
 //! search event by event).
 
-use nullmove_core::{Engine, Game, Mode, Position, RootReport, SearchParams, heuristic};
-use nullmove_optimized::tictactoe::TicTacToe;
-use nullmove_optimized::{
-    GuardedEngine, Guards, HEINZ_DEPTH, OptimizedEngine, ReductionRule, Verification,
-};
+use nullmove_core::{Engine, Mode, Position, RootReport, SearchParams, heuristic};
+use nullmove_optimized::games::tictactoe::{GuardedEngine, OptimizedEngine, TicTacToe};
+use nullmove_optimized::{Game, Guards, HEINZ_DEPTH, ReductionRule, Verification};
 use rayon::prelude::*;
 
 /// No guard: the page's rule (the engine takes R from the search's parameters).

@@ -1,8 +1,11 @@
 //! Properties: the recursive function itself agrees with naive below the root (proptest),
 //! and the bitboard state converts to and from `Position` both ways (quickcheck).
 
-use nullmove_core::{Board, CELLS, Game, INF, Mode, Player, Position, SearchParams, Value};
-use nullmove_optimized::tictactoe::{Mark, TicTacToe, ToPositionError, key_of, search_window};
+use nullmove_core::{Board, CELLS, INF, Mode, Player, Position, SearchParams, Value};
+use nullmove_optimized::Game;
+use nullmove_optimized::games::tictactoe::{
+    Mark, TicTacToe, ToPositionError, key_of, search_window,
+};
 use proptest::prelude::*;
 use quickcheck::{TestResult, quickcheck};
 

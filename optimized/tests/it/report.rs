@@ -3,9 +3,10 @@
 //! the principal variation is a line of legal moves that ends on a leaf worth the root's
 //! value; keeping the line changes nothing else.
 
-use nullmove_core::{Game, MoveValue, Position, best_move};
-use nullmove_optimized::tictactoe::{Mark, TicTacToe};
-use nullmove_optimized::{Bound, Config, Guards, Report, search};
+use nullmove_core::{MoveValue, Position, best_move};
+use nullmove_optimized::games::Pile;
+use nullmove_optimized::games::tictactoe::{Mark, TicTacToe};
+use nullmove_optimized::{Bound, Config, Game, Guards, Report, search};
 use rayon::prelude::*;
 
 /// Runs `check` on every non-terminal position in parallel and collects the first failures.
@@ -160,7 +161,7 @@ fn calls<G: Game>(game: G, config: &Config) -> ([u64; 3], Report<G::Move>) {
 /// in [`the_line_ends_on_a_leaf_worth_the_root_value`]).
 #[test]
 fn the_line_costs_the_game_nothing() {
-    use nullmove_optimized::connect_four::{ConnectFour, Standard};
+    use nullmove_optimized::games::connect_four::{ConnectFour, Standard};
     fn check<G: Game + Copy>(game: G, depth: u32) {
         for g in [Guards::NO_NULL_MOVE, Guards::R2, Guards::STOCKFISH] {
             let config = Config::new(depth).with_guards(g);
@@ -284,46 +285,6 @@ fn the_line_past_the_game_is_sound() {
     }
 }
 
-/// The README's pile game (take 1 or 2; whoever empties the pile wins, sooner scoring
-/// higher), for both searchers.
-#[derive(Clone, Copy, Debug)]
-struct Pile {
-    left: u8,
-    max_to_move: bool,
-}
-
-impl Game for Pile {
-    type Move = u8;
-    type Moves = std::ops::RangeInclusive<u8>;
-    fn maximizing(&self) -> bool {
-        self.max_to_move
-    }
-    fn moves(&self) -> Self::Moves {
-        1..=self.left.min(2)
-    }
-    fn play(&mut self, take: u8) {
-        self.left -= take;
-        self.max_to_move = !self.max_to_move;
-    }
-    fn pass(&mut self) {
-        self.max_to_move = !self.max_to_move;
-    }
-    fn terminal_score(&self, depth: u32) -> Option<nullmove_core::Value> {
-        let sooner = 100 - depth as nullmove_core::Value;
-        (self.left == 0).then(|| if self.max_to_move { -sooner } else { sooner })
-    }
-    fn evaluate(&self) -> nullmove_core::Value {
-        0
-    }
-}
-
-impl nullmove_optimized::DeepGame for Pile {
-    const MAX_MOVES: usize = 2;
-    fn key(&self) -> u64 {
-        u64::from(self.left) * 2 + u64::from(self.max_to_move)
-    }
-}
-
 /// Who wins a finished line (`true`: the maximizer) and after how many plies, read from a
 /// value on either searcher's scale (`top`: the game's 100, or `MATE`).
 fn outcome(value: nullmove_core::Value, top: nullmove_core::Value) -> (bool, i32) {
@@ -331,7 +292,7 @@ fn outcome(value: nullmove_core::Value, top: nullmove_core::Value) -> (bool, i32
 }
 
 /// Where the line `pv` from `game` ends: the winner, after how many plies.
-fn played_out(mut game: Pile, pv: &[u8]) -> Option<(bool, i32)> {
+fn played_out(mut game: Pile, pv: &[u16]) -> Option<(bool, i32)> {
     for &take in pv {
         game.play(take);
     }
@@ -346,7 +307,7 @@ fn played_out(mut game: Pile, pv: &[u8]) -> Option<(bool, i32)> {
 #[test]
 fn both_reports_read_the_same_facts_alike() {
     use nullmove_optimized::{DeepSearcher, MATE};
-    for left in 1..=12_u8 {
+    for left in 1..=12_u16 {
         for max_to_move in [true, false] {
             let game = Pile { left, max_to_move };
             let config = Config::new(u32::from(left)).with_guards(Guards::NO_NULL_MOVE);
@@ -399,7 +360,7 @@ fn both_reports_read_the_same_facts_alike() {
 fn both_searchers_count_the_same_calls_as_nodes() {
     use nullmove_optimized::DeepSearcher;
     let config = Config::new(1).with_guards(Guards::NO_NULL_MOVE);
-    for left in 3..=12_u8 {
+    for left in 3..=12_u16 {
         let game = Pile {
             left,
             max_to_move: left % 2 == 0,
@@ -417,7 +378,7 @@ fn both_searchers_count_the_same_calls_as_nodes() {
 /// move.
 #[test]
 fn both_reports_see_the_same_win_in_connect_four() {
-    use nullmove_optimized::connect_four::{ConnectFour, WIN};
+    use nullmove_optimized::games::connect_four::{ConnectFour, WIN};
     use nullmove_optimized::{DeepSearcher, MATE};
     let game: ConnectFour = "334455".parse().expect("a game");
     let config = Config::new(3).with_guards(Guards::NO_NULL_MOVE);
@@ -436,7 +397,7 @@ fn both_reports_see_the_same_win_in_connect_four() {
 /// before a microsecond has passed).
 #[test]
 fn nodes_per_second_are_nodes_over_the_time_taken() {
-    use nullmove_optimized::connect_four::ConnectFour;
+    use nullmove_optimized::games::connect_four::ConnectFour;
     use nullmove_optimized::{DeepReport, DeepSearcher};
     assert_eq!(DeepReport::<u8>::default().nodes_per_second(), 0);
     let game: ConnectFour = "4433".parse().expect("a game");

@@ -100,7 +100,7 @@ pub fn tree_bound(empty: u32, depth: u32, passes: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use nullmove_core::{Mode, Position, SearchParams};
-    use nullmove_optimized::OptimizedEngine;
+    use nullmove_optimized::games::tictactoe::OptimizedEngine;
 
     use super::*;
 

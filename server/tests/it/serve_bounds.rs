@@ -4,7 +4,7 @@
 //! event: `optimized/tests/it/differential.rs`.)
 
 use nullmove_core::{Engine, Mode, Position, SearchParams};
-use nullmove_optimized::OptimizedEngine;
+use nullmove_optimized::games::tictactoe::OptimizedEngine;
 use nullmove_server::MAX_TRACE_EVENTS;
 
 /// A search's events, the root report counted as one (as the API sends it).

@@ -1,5 +1,5 @@
 // The page's own JavaScript, timed under node: the baseline the README's "Benchmarks" section
-// compares the Rust engines with. Run from anywhere: `node optimized/benches/page.js
+// compares the Rust engines with. Run from anywhere: `node bench/benches/page.js
 // [--page FILE]` (no dependencies; FILE defaults to ../shared/page/null-move-pruning.en.txt
 // beside the repository).
 //

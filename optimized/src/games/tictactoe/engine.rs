@@ -8,13 +8,11 @@
 use std::cell::RefCell;
 
 use nullmove_core::{
-    self as core, Board, Engine, MoveValue, Player, Position, RootReport, SearchParams, Stats,
-    Value,
+    self as core, Board, Engine, MoveValue, Position, RootReport, SearchParams, Stats, Value,
 };
 
 use super::{Mark, TicTacToe};
-use crate::trace::{Event, EventSink};
-use crate::{Config, Guards, Report, SearchError, Searcher};
+use crate::{Config, Event, EventSink, Guards, Report, SearchError, Searcher};
 
 impl From<&SearchParams> for Config {
     /// The page's parameters: its depth limit, and null move at its R in null mode (no
@@ -65,100 +63,17 @@ fn root_report(r: &Report<Mark>) -> RootReport {
     }
 }
 
-/// Translates the generic searcher's events into the workspace's tic-tac-toe trace.
-struct CellTrace<'a, S: core::EventSink + ?Sized>(&'a mut S);
+/// Hands the generic searcher's events to the workspace's tic-tac-toe trace, each move as
+/// its cell.
+struct CellTrace<'a, S: EventSink + ?Sized>(&'a mut S);
 
-impl<S: core::EventSink + ?Sized> EventSink<Mark> for CellTrace<'_, S> {
+impl<S: EventSink + ?Sized> EventSink<Mark> for CellTrace<'_, S> {
     fn enabled(&self) -> bool {
         self.0.enabled()
     }
 
     fn event(&mut self, event: Event<Mark>) {
-        let side = Player::from_maximizing;
-        self.0.event(match event {
-            Event::Call {
-                depth,
-                maximizing,
-                alpha,
-                beta,
-                allow_null,
-            } => core::Event::Call {
-                depth,
-                side: side(maximizing),
-                alpha,
-                beta,
-                allow_null,
-            },
-            Event::Leaf { depth, kind, value } => core::Event::Leaf { depth, kind, value },
-            Event::ProbeStart {
-                depth,
-                maximizing,
-                bound,
-                target_depth,
-            } => core::Event::ProbeStart {
-                depth,
-                side: side(maximizing),
-                bound,
-                target_depth,
-            },
-            Event::ProbeResolved {
-                depth,
-                maximizing,
-                score,
-                bound,
-                fails,
-            } => core::Event::ProbeResolved {
-                depth,
-                side: side(maximizing),
-                score,
-                bound,
-                fails,
-            },
-            Event::Prune { depth, value } => core::Event::Prune { depth, value },
-            Event::VerifyStart {
-                depth,
-                maximizing,
-                target_depth,
-            } => core::Event::VerifyStart {
-                depth,
-                side: side(maximizing),
-                target_depth,
-            },
-            Event::VerifyResolved {
-                depth,
-                maximizing,
-                score,
-                bound,
-                fails,
-            } => core::Event::VerifyResolved {
-                depth,
-                side: side(maximizing),
-                score,
-                bound,
-                fails,
-            },
-            Event::Move {
-                depth,
-                maximizing,
-                mv,
-            } => core::Event::Move {
-                depth,
-                side: side(maximizing),
-                cell: mv.cell(),
-            },
-            Event::Cutoff {
-                depth,
-                mv,
-                alpha,
-                beta,
-            } => core::Event::Cutoff {
-                depth,
-                cell: mv.cell(),
-                alpha,
-                beta,
-            },
-            Event::Return { depth, value } => core::Event::Return { depth, value },
-        });
+        self.0.event(event.map_move(Mark::cell));
     }
 }
 
@@ -169,8 +84,7 @@ impl<S: core::EventSink + ?Sized> EventSink<Mark> for CellTrace<'_, S> {
 ///
 /// # Example
 /// ```
-/// use nullmove_core::{Engine, Mode, Position, SearchParams};
-/// use nullmove_optimized::OptimizedEngine;
+/// use nullmove_optimized::games::tictactoe::{Engine, Mode, OptimizedEngine, Position, SearchParams};
 /// let pitfall: Position = "...O.X...".parse().unwrap();
 /// let plain = OptimizedEngine.search(&pitfall, &SearchParams::new(3, 1, Mode::Plain).unwrap());
 /// let null = OptimizedEngine.search(&pitfall, &SearchParams::new(3, 1, Mode::Null).unwrap());
@@ -189,7 +103,7 @@ impl Engine for OptimizedEngine {
         &self,
         position: &Position,
         params: &SearchParams,
-        sink: &mut dyn core::EventSink,
+        sink: &mut dyn EventSink,
     ) -> RootReport {
         GuardedEngine::new(Guards::unguarded(0)).search_traced(position, params, sink)
     }
@@ -209,8 +123,8 @@ impl Engine for OptimizedEngine {
 /// move lands on the horizon and null-move search settles for cell 0. A minimum probe depth
 /// of one ply refuses that probe, and the search finds the centre again.
 /// ```
-/// use nullmove_core::{Engine, Mode, Position, SearchParams};
-/// use nullmove_optimized::{GuardedEngine, Guards};
+/// use nullmove_optimized::Guards;
+/// use nullmove_optimized::games::tictactoe::{Engine, GuardedEngine, Mode, Position, SearchParams};
 /// let pitfall: Position = "...O.X...".parse().unwrap();
 /// let params = SearchParams::new(3, 1, Mode::Null).unwrap();
 /// let page = GuardedEngine::new(Guards::unguarded(1)).search(&pitfall, &params);
@@ -256,7 +170,7 @@ impl Engine for GuardedEngine {
         &self,
         position: &Position,
         params: &SearchParams,
-        sink: &mut dyn core::EventSink,
+        sink: &mut dyn EventSink,
     ) -> RootReport {
         let config = self.config(params);
         with_searcher(|s| {
@@ -277,8 +191,7 @@ impl Engine for GuardedEngine {
 ///
 /// # Example
 /// ```
-/// use nullmove_core::{Mode, Position, SearchParams};
-/// use nullmove_optimized::tictactoe::search_window;
+/// use nullmove_optimized::games::tictactoe::{Mode, Position, SearchParams, search_window};
 /// // The pitfall after X takes the centre: O to move at depth 1 with alpha already 9.
 /// let after: Position = "...OXX...".parse().unwrap();
 /// let params = SearchParams::new(3, 1, Mode::Null).unwrap();

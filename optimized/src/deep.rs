@@ -1,7 +1,7 @@
 //! The deep search: what a real engine puts around null-move pruning, written once for any
 //! [`DeepGame`], under the same [`crate::Config`] and [`crate::Guards`] as the page's search.
 //!
-//! The page's searcher (`search.rs`) reproduces one JavaScript function node for node; real
+//! The page's searcher (`page/`) reproduces one JavaScript function node for node; real
 //! engines need more before null move can pay: iterative deepening, a transposition table,
 //! quiescence, move ordering (hash move, captures by MVV-LVA, killers), mate scores by
 //! distance, draws by rule inside the search, the principal variation. [`DeepSearcher`] has
@@ -14,12 +14,20 @@
 //! every non-terminal tic-tac-toe position at every depth and on random game trees with
 //! captures and checks; mate distances equal the solved game's; draws by rule are scored
 //! as draws; windows are honoured the fail-soft way; a search allocates nothing.
+//!
+//! Its files have the page's searcher's names for the same parts: `searcher` (the state kept
+//! between searches), `root` (iterative deepening and the root's moves), `node` (one call of
+//! the recursion), `null_move` (its null-move block), `report`; then what only it has:
+//! `game` ([`DeepGame`]), `quiescence`, `ordering`, `tt` (the transposition table),
+//! `limits` and `options`.
 
 mod game;
 mod limits;
 mod node;
+mod null_move;
 mod options;
 mod ordering;
+mod quiescence;
 mod report;
 mod root;
 mod searcher;

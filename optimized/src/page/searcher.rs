@@ -1,13 +1,13 @@
-//! The library's entry points: one call, [`search`], and [`Searcher`], which keeps its
-//! memory between searches; both build a [`Report`] from the recursive search
-//! ([`crate::search`]).
+//! The page's searcher's entry points: one call, [`search`], and [`Searcher`], which keeps
+//! its memory between searches; both build a [`Report`] from the recursive search
+//! (`node.rs`).
 
-use nullmove_core::{Game, INF, Stats, Value};
+use nullmove_core::{INF, Stats, Value};
 
-use crate::lines::Lines;
-use crate::search::{NoHook, RootHook, Run};
-use crate::trace::{EventSink, NoSink};
-use crate::{Bound, Config, Report, RootMove};
+use super::lines::Lines;
+use super::node::Run;
+use super::root::{NoHook, RootMoves};
+use crate::{Config, EventSink, Game, NoSink, Report};
 
 /// Searches `game` under `config` and reports on its root: the one call.
 ///
@@ -15,29 +15,13 @@ use crate::{Bound, Config, Report, RootMove};
 /// many positions without allocating, keep a [`Searcher`].
 ///
 /// # Example
-/// The pile game of [`Game`]'s example: take 1 or 2, whoever empties the pile wins. From 4,
-/// the maximizer takes 1 and leaves a multiple of 3.
+/// The library's pile game ([`Pile`](crate::games::Pile): take 1 or 2, whoever empties the
+/// pile wins). From 4, the maximizer takes 1 and leaves a multiple of 3.
 /// ```
-/// use nullmove_optimized::{search, Bound, Config, Game, Guards, Value};
+/// use nullmove_optimized::games::Pile;
+/// use nullmove_optimized::{search, Bound, Config, Guards};
 ///
-/// #[derive(Clone, Copy)]
-/// struct Pile { left: u8, max_to_move: bool }
-///
-/// impl Game for Pile {
-///     type Move = u8;
-///     type Moves = std::ops::RangeInclusive<u8>;
-///     fn maximizing(&self) -> bool { self.max_to_move }
-///     fn moves(&self) -> Self::Moves { 1..=self.left.min(2) }
-///     fn play(&mut self, take: u8) { self.left -= take; self.max_to_move = !self.max_to_move; }
-///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
-///     fn terminal_score(&self, depth: u32) -> Option<Value> {
-///         let sooner = 100 - depth as Value; // faster wins score higher
-///         (self.left == 0).then(|| if self.max_to_move { -sooner } else { sooner })
-///     }
-///     fn evaluate(&self) -> Value { 0 }
-/// }
-///
-/// let report = search(Pile { left: 4, max_to_move: true }, &Config::new(10).with_guards(Guards::NO_NULL_MOVE));
+/// let report = search(Pile::new(4), &Config::new(10).with_guards(Guards::NO_NULL_MOVE));
 /// assert_eq!(report.best_move, Some(1));
 /// assert_eq!(report.value, 97); // the maximizer empties the pile at ply 3
 /// assert_eq!(report.pv, [1, 1, 2]); // the loser's best try (1) first, by move order
@@ -66,7 +50,7 @@ pub fn search_traced<G: Game, S: EventSink<G::Move> + ?Sized>(
 ///
 /// # Example
 /// ```
-/// use nullmove_optimized::tictactoe::{Position, TicTacToe};
+/// use nullmove_optimized::games::tictactoe::{Position, TicTacToe};
 /// use nullmove_optimized::{Config, Guards, Searcher};
 /// let mut searcher = Searcher::new();
 /// let config = Config::new(5).with_guards(Guards::unguarded(3));
@@ -138,7 +122,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     ///
     /// # Example
     /// ```
-    /// use nullmove_optimized::connect_four::{ConnectFour, WIN};
+    /// use nullmove_optimized::games::connect_four::{ConnectFour, WIN};
     /// use nullmove_optimized::{Config, SearchError, Searcher, INF};
     /// let mut searcher = Searcher::new();
     /// let game: ConnectFour = "334455".parse().unwrap(); // the first player wins at once
@@ -200,32 +184,11 @@ pub enum SearchError {
     Window(Value, Value),
 }
 
-/// The root's hook: each root move with its value and bound, into the report, and the
-/// best move.
-struct RootMoves<'a, M> {
-    moves: &'a mut Vec<RootMove<M>>,
-    /// The last move with an exact value: at the root, whose window is open on the far
-    /// side, a move is exact exactly when it improves on every move before it.
-    best: Option<M>,
-}
-
-impl<M: Copy> RootHook<M> for RootMoves<'_, M> {
-    #[inline]
-    fn record(&mut self, mv: M, value: Value, alpha: Value, beta: Value) {
-        let bound = Bound::of(value, alpha, beta);
-        if bound == Bound::Exact {
-            self.best = Some(mv);
-        }
-        self.moves.push(RootMove { mv, value, bound });
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Guards;
-    use crate::tictactoe::TicTacToe;
-    use nullmove_core::Position;
+    use crate::games::tictactoe::{Position, TicTacToe};
 
     /// A probe's child may start a million plies down (depth limit 999,999, R 999,990), but
     /// the line's rows follow the plies a line can have (tic-tac-toe's nine), not the depth:

@@ -9,7 +9,7 @@
 //!
 //! # Example
 //! ```
-//! use nullmove_optimized::connect_four::{ConnectFour, WIN};
+//! use nullmove_optimized::games::connect_four::{ConnectFour, WIN};
 //! use nullmove_optimized::{search, Config, Game};
 //! // Columns numbered from 1, as solvers write games: the first player (X) has three in
 //! // the bottom row, the second three above them, and X is to move.
@@ -24,9 +24,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use nullmove_core::{Game, Value};
+use nullmove_core::Value;
 
-use crate::DeepGame;
+use crate::{DeepGame, Game};
 
 /// The score of a win at the root; a win `depth` plies below it scores `WIN - depth` (a loss
 /// `-(WIN - depth)`), so the search prefers the sooner win. Every evaluation lies well

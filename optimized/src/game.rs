@@ -9,7 +9,7 @@
 //! searcher. Everything a searcher may ask beyond that is an optional hook with a default
 //! (the guards' questions today), so hooks added later leave existing games compiling.
 
-use crate::search::Value;
+use nullmove_core::Value;
 
 /// A two-player, zero-sum, perfect-information game as a depth-limited minimax search sees
 /// it.
@@ -32,53 +32,33 @@ use crate::search::Value;
 /// faster wins higher with it, as the page's tic-tac-toe does (`10 - depth` for a win), sees
 /// a position inside a probe as `R` plies further away than the moves played.
 ///
-/// **Scores** are the game's own: the page's searcher (`nullmove_optimized::search`)
-/// reports them unchanged; the deep searcher (`nullmove_optimized::DeepSearcher`) reads
-/// only the sign of a terminal score and scores a finished game by its distance from the
-/// root itself.
+/// **Scores** are the game's own: the page's searcher ([`crate::search`]) reports them
+/// unchanged; the deep searcher ([`crate::DeepSearcher`]) reads only the sign of a terminal
+/// score and scores a finished game by its distance from the root itself.
 ///
 /// The searcher also relies on: a position that is not terminal has at least one move; the
 /// moves come in the same order every time (the search is deterministic, ties go to the
 /// first move).
 ///
 /// # Example
-/// A game of taking from a pile: players alternately take 1 or 2; whoever empties it wins;
-/// the maximizer moves first. Searching it: see `nullmove_optimized::search`.
+/// The library's pile game, [`Pile`](crate::games::Pile) (take 1 or 2; whoever empties the
+/// pile wins), implements it in a page: its source is a model for your own game. Code
+/// written against the trait plays any game:
 /// ```
-/// # use nullmove_core as nullmove_optimized; // the library re-exports the trait
+/// use nullmove_optimized::games::Pile;
 /// use nullmove_optimized::{Game, Value};
 ///
-/// #[derive(Clone, Copy)]
-/// struct Pile { left: u8, max_to_move: bool }
-///
-/// impl Game for Pile {
-///     type Move = u8;
-///     type Moves = std::ops::RangeInclusive<u8>;
-///     fn maximizing(&self) -> bool { self.max_to_move }
-///     fn moves(&self) -> Self::Moves {
-///         // Owned, allocation-free, fixed order: take 1, then take 2 (when possible).
-///         1..=self.left.min(2)
+/// /// Plays `line` from `game`: the finished game's score, or `None` while it goes on.
+/// fn play_out<G: Game>(mut game: G, line: &[G::Move]) -> Option<Value> {
+///     for &mv in line {
+///         game.play(mv);
 ///     }
-///     fn play(&mut self, take: u8) { self.left -= take; self.max_to_move = !self.max_to_move; }
-///     fn pass(&mut self) { self.max_to_move = !self.max_to_move; }
-///     fn terminal_score(&self, depth: u32) -> Option<Value> {
-///         // Whoever just moved emptied the pile; sooner wins score higher.
-///         let sooner = 100 - depth as Value;
-///         (self.left == 0).then(|| if self.max_to_move { -sooner } else { sooner })
-///     }
-///     fn evaluate(&self) -> Value {
-///         // A multiple of 3 left is lost for the side to move.
-///         let lost = if self.left % 3 == 0 { -1 } else { 1 };
-///         if self.max_to_move { lost } else { -lost }
-///     }
+///     game.terminal_score(line.len() as u32)
 /// }
 ///
-/// let mut g = Pile { left: 3, max_to_move: true };
-/// assert_eq!(g.moves().collect::<Vec<_>>(), [1, 2]);
-/// g.play(2);
-/// assert_eq!(g.terminal_score(1), None);
-/// g.play(1);
-/// assert_eq!(g.terminal_score(2), Some(-98)); // the minimizer emptied it
+/// assert_eq!(Pile::new(3).moves().collect::<Vec<_>>(), [1, 2]);
+/// assert_eq!(play_out(Pile::new(3), &[2]), None);
+/// assert_eq!(play_out(Pile::new(3), &[2, 1]), Some(-98)); // the minimizer emptied it
 /// ```
 pub trait Game: Clone {
     /// One move.

@@ -10,16 +10,22 @@
 //! [`TicTacToe`] is a [`Game`] and a [`crate::DeepGame`] like any other, and this module
 //! re-exports the vocabulary it is made from ([`Position`], [`Player`], ...). The engines
 //! ([`OptimizedEngine`], [`GuardedEngine`], [`search_window`]) serve the workspace's own
-//! engine interface (`nullmove_core::Engine`, with its `SearchParams` and `RootReport`): a
-//! crate outside the workspace that wants them depends on `nullmove-core` too.
+//! engine interface, [`Engine`], which every tic-tac-toe engine of the workspace shares; it
+//! and what it takes and gives ([`SearchParams`], [`Mode`], [`RootReport`]) are re-exported
+//! here too, so a crate of your own needs this library alone.
 
 mod engine;
 
 pub use engine::{GuardedEngine, OptimizedEngine, search_window};
 /// Tic-tac-toe's vocabulary, which this module's states and moves are made from.
 pub use nullmove_core::{Board, Cell, Player, Position, PositionError};
+/// The workspace's engine interface, which the engines here implement, and what it takes
+/// and gives.
+pub use nullmove_core::{Engine, Mode, MoveValue, ParamError, RootReport, SearchParams};
 
-use nullmove_core::{CELLS, Game, LINES, Value};
+use nullmove_core::{CELLS, LINES, Value};
+
+use crate::Game;
 
 /// All nine cells as bits.
 const FULL: u16 = (1 << CELLS) - 1;
@@ -179,7 +185,7 @@ fn bitboards(board: &Board) -> (u16, u16) {
 /// # Example
 /// ```
 /// use nullmove_optimized::Game;
-/// use nullmove_optimized::tictactoe::{Mark, Player, Position, TicTacToe};
+/// use nullmove_optimized::games::tictactoe::{Mark, Player, Position, TicTacToe};
 /// let p: Position = "...O.X...".parse().unwrap();
 /// let mut g = TicTacToe::from(p);
 /// assert!(g.maximizing());
@@ -197,7 +203,7 @@ pub struct TicTacToe {
     // checks on the side or the key. Against the same state
     // in separate fields (`[u16; 2]` bitboards, a `u16` key, a `u8` side): 51.8 instead of
     // 72.5 instructions per node (`valgrind --tool=callgrind nullmove bench --engine
-    // optimized`); `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`: depth 5
+    // optimized`); `cargo bench -p nullmove-bench -- 'optimized searcher/null'`: depth 5
     // R 3, 330 instead of 80 M nodes/s; depth 9 R 1, 182 instead of 72.
     word: u64,
 }
@@ -360,7 +366,7 @@ impl TryFrom<TicTacToe> for Position {
 // back, reading the side from the state it had just changed cost every child a chain of two
 // dependent table loads; with the side in the move the compiler folds the move's step into
 // the loop: 51.8 instead of 62.6 instructions per node (`valgrind --tool=callgrind nullmove
-// bench --engine optimized`); `cargo bench -p nullmove-optimized -- 'optimized
+// bench --engine optimized`); `cargo bench -p nullmove-bench -- 'optimized
 // searcher/null'`: depth 9 R 1, 182 instead of 102 M nodes/s; depth 5 R 3, 330 instead of 249.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Mark(u8);

@@ -2,23 +2,22 @@
 //! hand-specialized searcher and the `minimax` crate as peers, on tic-tac-toe and on
 //! standard Connect Four ([`connect_four`]).
 //!
-//! `cargo bench -p nullmove-optimized` (or `cargo bench` at the workspace root) runs every
-//! group; `cargo bench -p nullmove-optimized -- 'depth 9 R 1'` runs one. Each benchmark's
+//! `cargo bench -p nullmove-bench --bench search` (or `cargo bench` at the workspace root)
+//! runs every group; `cargo bench -p nullmove-bench --bench search -- 'depth 9 R 1'` runs one. Each benchmark's
 //! throughput is its node count (`Throughput::Elements`), so criterion's `thrpt` line reads
 //! in nodes per second. Node counts are computed and asserted before timing, so a benchmark
 //! cannot time a search that visits the wrong nodes.
 
-#[path = "search/connect_four.rs"]
 mod connect_four;
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use nullmove_core::{Engine, Game, INF, Mode, Position, SearchParams, Value};
+use nullmove_core::{Engine, INF, Mode, Position, SearchParams, Value};
 use nullmove_naive::NaiveEngine;
-use nullmove_optimized::tictactoe::{Mark, TicTacToe};
-use nullmove_optimized::{Config, OptimizedEngine, Searcher};
+use nullmove_optimized::games::tictactoe::{Mark, OptimizedEngine, TicTacToe};
+use nullmove_optimized::{Config, Game, Searcher};
 
 /// One of the page's published searches.
 struct Scenario {
@@ -242,8 +241,8 @@ fn generic_vs_hand(c: &mut Criterion) {
 mod peer {
     use std::cell::Cell;
 
-    use nullmove_core::Game as _;
-    use nullmove_optimized::tictactoe::{Mark, TicTacToe};
+    use nullmove_optimized::Game as _;
+    use nullmove_optimized::games::tictactoe::{Mark, TicTacToe};
 
     thread_local! {
         /// Calls of `Negamax`'s recursive function: one per applied move.

@@ -1,4 +1,6 @@
-//! The page's null-move search, generic over [`Game`] and [`EventSink`], allocation-free.
+//! One call of the page's recursive function, generic over [`Game`] and [`EventSink`],
+//! allocation-free: the node, its leaves and its move loop; its null move is
+//! `null_move.rs`'s.
 //!
 //! The control flow is the page's `nullMoveSearch` ("Reference implementation") statement for
 //! statement, so it visits the same nodes in the same order and emits the same events as
@@ -14,35 +16,15 @@
 //! - events are built only when the sink is enabled; with [`NoSink`](crate::NoSink) the trace
 //!   compiles away.
 //!
-//! Each decision of the null-move block is one named function, so the guards are named
-//! predicates and steps here, configured in [`Guards`], not scattered conditions. Every
-//! `// PERF:` note quotes the measurement that kept its trick.
+//! Every `// PERF:` note quotes the measurement that kept its trick.
 
-use nullmove_core::{Game, INF, LeafKind, Stats, Value};
+use nullmove_core::{INF, LeafKind, Player, Stats, Value};
 
-use crate::guards::{Confirm, Verifying};
-use crate::lines::Lines;
-use crate::trace::{Event, EventSink};
-use crate::{Config, Guards};
+use super::lines::Lines;
+use super::root::{NoHook, RootHook};
+use crate::guards::Verifying;
+use crate::{Config, Event, EventSink, Game, Guards};
 use limit::UNKNOWN;
-
-/// Receives what each root child returned; below the root the searcher passes [`NoHook`],
-/// so the move loop has no root bookkeeping at all.
-pub(crate) trait RootHook<M> {
-    /// Notes the value the root child reached by `mv` returned, searched in the window
-    /// `(alpha, beta)`.
-    fn record(&mut self, mv: M, value: Value, alpha: Value, beta: Value);
-}
-
-/// The hook of every node below the root: does nothing, compiled away.
-pub(crate) struct NoHook;
-
-impl<M> RootHook<M> for NoHook {
-    #[inline]
-    fn record(&mut self, _mv: M, _value: Value, _alpha: Value, _beta: Value) {
-        // Below the root nothing is recorded.
-    }
-}
 
 /// The side to move as a type, with the search's two switches: each node's max-or-min
 /// choices (which bound a probe must reach, how `best` and the window move) are made at
@@ -51,13 +33,13 @@ impl<M> RootHook<M> for NoHook {
 /// says whether the search keeps the principal variation ([`Config::with_pv`]).
 // PERF: against the side read at run time, 51.8 instead of 57.1 instructions per node
 // (`valgrind --tool=callgrind nullmove bench --engine optimized`, release build); the time
-// difference is within this machine's noise (`cargo bench -p nullmove-optimized --
+// difference is within this machine's noise (`cargo bench -p nullmove-bench --
 // 'optimized searcher/null'`: depth 9 R 1, 182 against 173 M nodes/s). The guards
 // as a run-time flag cost the page's search 4.4% more instructions (callgrind, every 20th
 // position x depth 1..=9 x R 0..=6 x both modes, 3.3 million nodes: 211.1 against 202.1
 // million), mostly in `interior`'s prologue; as a type parameter they cost it none (the
 // page's `interior` runs the same 97.1 million instructions as before the guards).
-trait Side {
+pub(super) trait Side {
     /// Whether this side maximizes.
     const MAXIMIZING: bool;
     /// Whether the guards are on.
@@ -95,7 +77,7 @@ impl<const GUARDED: bool, const PV: bool> Side for Min<GUARDED, PV> {
 
 /// What a caller knows about a call's depth against the depth limit, as a const parameter of
 /// [`Run::visit`], so that a known answer costs no test.
-mod limit {
+pub(super) mod limit {
     /// Unknown: test `depth >= depthLimit`.
     pub const UNKNOWN: u8 = 0;
     /// At (or past) the limit: a leaf (every child of a node one ply above the limit).
@@ -107,30 +89,30 @@ mod limit {
 
 /// A search in progress: the configuration, the counters, the sink and the principal
 /// variation's rows. Holds no heap memory of its own.
-pub(crate) struct Run<'a, G: Game, S: EventSink<G::Move> + ?Sized> {
-    depth_limit: u32,
+pub(super) struct Run<'a, G: Game, S: EventSink<G::Move> + ?Sized> {
+    pub(super) depth_limit: u32,
     /// Whether null move is on at all ([`Guards::null_move`]), and its fixed R.
-    null_move: bool,
-    reduction: u32,
-    guards: &'a Guards,
+    pub(super) null_move: bool,
+    pub(super) reduction: u32,
+    pub(super) guards: &'a Guards,
     /// Whether any guard is on: with none, the guards cost the page's search one test.
     guarded: bool,
     /// Whether the principal variation is kept.
     pv: bool,
     /// With a fixed R, the page's `depth + R < depthLimit` is `depth < probes_below`,
     /// computed once and without overflow.
-    probes_below: u32,
+    pub(super) probes_below: u32,
     /// The verification state the current subtree runs in (see [`Verifying`]).
-    verifying: Verifying,
+    pub(super) verifying: Verifying,
     /// The counters so far.
-    pub(crate) stats: Stats,
+    pub(super) stats: Stats,
     sink: &'a mut S,
     lines: &'a mut Lines<G::Move>,
 }
 
 impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     /// A search under `config`, emitting into `sink`, keeping lines in `lines`.
-    pub(crate) fn new(config: &'a Config, sink: &'a mut S, lines: &'a mut Lines<G::Move>) -> Self {
+    pub(super) fn new(config: &'a Config, sink: &'a mut S, lines: &'a mut Lines<G::Move>) -> Self {
         let guards = config.guards_ref();
         Self {
             depth_limit: config.depth_limit(),
@@ -156,7 +138,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     // --tool=callgrind --dump-instr=no nullmove bench --engine optimized`; with `Searcher` in
     // this file, 2,205.6 without the hints).
     #[inline]
-    pub(crate) fn enter<H: RootHook<G::Move>>(
+    pub(super) fn enter<H: RootHook<G::Move>>(
         &mut self,
         game: G,
         depth: u32,
@@ -190,124 +172,9 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     }
 
     #[inline]
-    fn emit(&mut self, event: impl FnOnce() -> Event<G::Move>) {
+    pub(super) fn emit(&mut self, event: impl FnOnce() -> Event<G::Move>) {
         if self.sink.enabled() {
             self.sink.event(event());
-        }
-    }
-
-    /// The page's rule for trying a null move here, the `allowNull` part excepted (that one
-    /// is the node's type): null move on, not at the root ("the root's actual answer is the
-    /// move itself"), and the probe must start before the depth limit (`depth + R <
-    /// depthLimit`); then the game's own rule (chess: not in check); then, when any is on,
-    /// the guards' predicates. The probe's R when all allow it: the fixed R, or the one the
-    /// guards give for the remaining depth and the evaluation ([`Guards::reduction`]).
-    #[inline]
-    fn null_reduction<Sd: Side>(
-        &self,
-        game: &G,
-        depth: u32,
-        alpha: Value,
-        beta: Value,
-    ) -> Option<u32> {
-        if !(self.null_move && depth > 0) {
-            return None;
-        }
-        if !Sd::GUARDED {
-            return (depth < self.probes_below && game.null_allowed()).then_some(self.reduction);
-        }
-        let remaining = self.depth_limit - depth;
-        if !game.null_allowed() {
-            return None;
-        }
-        self.guards
-            .probe(game, remaining, self.verifying, alpha, beta)
-            .filter(|&r| r < remaining)
-    }
-
-    /// The probe's cutoff step, after a probe failed high at `depth`: the
-    /// page prunes at once; a verification first searches the node again with real moves
-    /// (its own call at the verification's target depth, in the state its subtree runs in)
-    /// and lets the verification's verdict decide.
-    // PERF: out of line and cold, so the page's search (no guard on) keeps its code layout.
-    #[cold]
-    #[inline(never)]
-    fn confirm_cutoff<Sd: Side>(
-        &mut self,
-        game: G,
-        depth: u32,
-        r: u32,
-        alpha: Value,
-        beta: Value,
-    ) -> Option<Value> {
-        let verification = self.guards.verification;
-        let bound = if Sd::MAXIMIZING { beta } else { alpha };
-        let remaining = self.depth_limit - depth;
-        let Some(shallower) = verification.shallower(remaining, r, self.verifying) else {
-            return Some(self.prune(depth, bound));
-        };
-        let target_depth = depth + shallower;
-        debug_assert!(target_depth < self.depth_limit, "a real search");
-        self.stats.verifications += 1;
-        let maximizing = Sd::MAXIMIZING;
-        self.emit(|| Event::VerifyStart {
-            depth,
-            maximizing,
-            target_depth,
-        });
-        let outer = self.verifying;
-        self.verifying = verification.below(outer, Sd::MAXIMIZING);
-        let (a, b) = self.guards.probe_window(maximizing, alpha, beta);
-        let score = self.visit::<Sd::Quiet, false, { limit::UNKNOWN }, NoHook>(
-            game,
-            target_depth,
-            a,
-            b,
-            &mut NoHook,
-        );
-        self.verifying = outer;
-        let fails = Self::probe_fails(Sd::MAXIMIZING, score, alpha, beta);
-        self.stats.verification_failures += u64::from(!fails);
-        self.emit(|| Event::VerifyResolved {
-            depth,
-            maximizing,
-            score,
-            bound,
-            fails,
-        });
-        match verification.verdict(fails, score) {
-            Confirm::Prune => Some(self.prune(depth, bound)),
-            Confirm::Value(value) => {
-                self.emit(|| Event::Return { depth, value });
-                Some(value)
-            }
-            Confirm::Search => None,
-        }
-    }
-
-    /// The page's prune: the node returns the bound its probe reached, without a move.
-    #[inline]
-    fn prune(&mut self, depth: u32, bound: Value) -> Value {
-        self.stats.null_cutoffs += 1;
-        self.emit(|| Event::Prune {
-            depth,
-            value: bound,
-        });
-        self.emit(|| Event::Return {
-            depth,
-            value: bound,
-        });
-        bound
-    }
-
-    /// Whether a probe's score proves the node good enough without moving: at least beta for
-    /// the maximizer, at most alpha for the minimizer (the page's two `return` lines).
-    #[inline]
-    fn probe_fails(maximizing: bool, score: Value, alpha: Value, beta: Value) -> bool {
-        if maximizing {
-            score >= beta
-        } else {
-            score <= alpha
         }
     }
 
@@ -317,11 +184,11 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     /// `LIMIT` is what the caller knows about `depth >= depthLimit` (see [`limit`]).
     // PERF: against every node a call (`visit` out of line), 51.8 instead of 58.5
     // instructions per node (`valgrind --tool=callgrind nullmove bench --engine optimized`)
-    // and, with `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`, depth 9 R 1
+    // and, with `cargo bench -p nullmove-bench -- 'optimized searcher/null'`, depth 9 R 1
     // 182 instead of 134 M nodes/s, depth 5 R 3 330 instead of 299.
     #[allow(clippy::inline_always)] // measured: see the PERF note above
     #[inline(always)]
-    fn visit<Sd: Side, const ALLOW_NULL: bool, const LIMIT: u8, H: RootHook<G::Move>>(
+    pub(super) fn visit<Sd: Side, const ALLOW_NULL: bool, const LIMIT: u8, H: RootHook<G::Move>>(
         &mut self,
         game: G,
         depth: u32,
@@ -347,7 +214,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         }
         self.emit(|| Event::Call {
             depth,
-            maximizing: Sd::MAXIMIZING,
+            side: Player::from_maximizing(Sd::MAXIMIZING),
             alpha,
             beta,
             allow_null: ALLOW_NULL,
@@ -396,7 +263,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
     // instead of 54.89 instructions per node (`valgrind --tool=callgrind --dump-instr=no
     // nullmove bench --engine optimized`, 2,146.4 against 2,402.9 million); copying and then
     // also unmaking, as before, ran the same 2,146.4 million. The first measurement of the
-    // same choice, `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`: depth 5
+    // same choice, `cargo bench -p nullmove-bench -- 'optimized searcher/null'`: depth 5
     // R 3, 330 instead of 262 M nodes/s; depth 9 R 1, 182 instead of 153.
     // PERF: `#[inline]` with `enter`: see the note there.
     #[inline]
@@ -410,63 +277,19 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
         hook: &mut H,
     ) -> Value {
         debug_assert!(depth < self.depth_limit, "leaves are settled by visit()");
-        let maximizing = Sd::MAXIMIZING;
 
-        // 3. The null move: pass, search the opponent's reply at depth + 1 + R with null
-        //    moves disabled, and prune if even that reaches the bound.
-        let null_r = if ALLOW_NULL {
-            self.null_reduction::<Sd>(&game, depth, alpha, beta)
-        } else {
-            None
-        };
-        if let Some(r) = null_r {
-            let bound = if maximizing { beta } else { alpha };
-            self.stats.null_probes += 1;
-            self.emit(|| Event::ProbeStart {
-                depth,
-                maximizing,
-                bound,
-                target_depth: depth + 1 + r,
-            });
-            let mut passed = game.clone();
-            passed.pass();
-            let (a, b) = if Sd::GUARDED {
-                self.guards.probe_window(maximizing, alpha, beta)
-            } else {
-                (alpha, beta)
-            };
-            let score = self
-                .visit::<<Sd::Other as Side>::Quiet, false, { limit::UNKNOWN }, NoHook>(
-                    passed,
-                    depth + 1 + r,
-                    a,
-                    b,
-                    &mut NoHook,
-                );
-            let fails = Self::probe_fails(maximizing, score, alpha, beta);
-            self.emit(|| Event::ProbeResolved {
-                depth,
-                maximizing,
-                score,
-                bound,
-                fails,
-            });
-            if fails {
-                if !Sd::GUARDED {
-                    return self.prune(depth, bound);
-                }
-                if let Some(value) = self.confirm_cutoff::<Sd>(game.clone(), depth, r, alpha, beta)
-                {
-                    return value;
-                }
-            }
+        // 3. The null move (`null_move.rs`): pass, search the opponent's reply at depth + 1
+        //    + R with null moves disabled; a node it settles (pruned on the probe's word,
+        //    or by a verification) returns here.
+        if let Some(value) = self.null_move::<Sd, ALLOW_NULL>(&game, depth, alpha, beta) {
+            return value;
         }
 
         // 4. Every real move in order, alpha-beta style. One ply above the limit every
         //    child is a leaf: that loop is compiled separately, with no call in it.
         // PERF: against one loop testing every child's depth, 51.8 instead of 54.2
         // instructions per node (`valgrind --tool=callgrind nullmove bench --engine
-        // optimized`); `cargo bench -p nullmove-optimized -- 'optimized searcher/null'`: depth
+        // optimized`); `cargo bench -p nullmove-bench -- 'optimized searcher/null'`: depth
         // 5 R 3, 330 instead of 288 M nodes/s (at depth 9, where few children sit on the
         // limit, within noise).
         if depth + 1 >= self.depth_limit {
@@ -514,7 +337,7 @@ impl<'a, G: Game, S: EventSink<G::Move> + ?Sized> Run<'a, G, S> {
             child.play(mv);
             self.emit(|| Event::Move {
                 depth,
-                maximizing,
+                side: Player::from_maximizing(maximizing),
                 mv,
             });
             let value = self.visit::<Sd::Other, true, CHILD_LIMIT, NoHook>(

@@ -1,10 +1,10 @@
 //! Nodes per second of the chess search: one fixed search, WAC.003 ("Rg3") to depth 6,
 //! under plain alpha-beta, standard R = 3 and verified null move.
 //!
-//! `cargo bench -p nullmove-chess`. Each benchmark's throughput is its node count
-//! (`Throughput::Elements`), so criterion's `thrpt` line reads in nodes per second. Each
-//! timed search starts from a cleared table (`set_game`), as every suite position does.
-//! Before timing, the search is checked: the same nodes as a fresh `solve`, and the
+//! `cargo bench -p nullmove-bench --bench chess`. Each benchmark's throughput is its node
+//! count (`Throughput::Elements`), so criterion's `thrpt` line reads in nodes per second.
+//! Each timed search starts from a cleared table (`set_game`), as every suite position
+//! does. Before timing, the search is checked: the same nodes as a fresh `solve`, and the
 //! suite's best move.
 
 use std::hint::black_box;

@@ -17,7 +17,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use minimax::Strategy as _;
-use nullmove_optimized::connect_four::Standard;
+use nullmove_optimized::games::connect_four::Standard;
 use nullmove_optimized::{Config, DeepGame, DeepSearcher, Game, Guards, Searcher, Value};
 
 /// The positions: the empty board and the positions after 8 and 16 plies of the game plain
