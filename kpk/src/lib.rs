@@ -20,7 +20,7 @@ pub mod square;
 pub mod sweep;
 pub mod table;
 
-pub use movegen::{MAX_MOVES, Move, MoveList, Promotion, Successor};
+pub use movegen::{MAX_MOVES, Move, MoveList, Moves, Promotion, Successor};
 pub use position::{Kpk, KpkError, ParsedFen, SLOTS, from_cozy};
 pub use square::{Side, Square};
 pub use table::{BlackToMove, HalfBoard, Table, TableStats, Wdl, WhiteToMove};

@@ -78,22 +78,26 @@ impl Square {
     /// The squares a king on this square attacks.
     #[must_use]
     pub const fn king_attacks(self) -> u64 {
-        KING_ATTACKS[self.0 as usize]
+        KING_ATTACKS[self.slot()]
     }
 
     /// The squares a white pawn on this square attacks (diagonally forward).
     #[must_use]
     pub const fn white_pawn_attacks(self) -> u64 {
-        let mut set = 0;
-        if self.rank() < 7 {
-            if self.file() > 0 {
-                set |= 1 << (self.0 + 7);
-            }
-            if self.file() < 7 {
-                set |= 1 << (self.0 + 9);
-            }
-        }
-        set
+        WHITE_PAWN_ATTACKS[self.slot()]
+    }
+
+    /// The index into a 64-entry table, masked so that the compiler sees it in range.
+    // PERF: no bounds check on the attack tables, which the search reads at every node.
+    const fn slot(self) -> usize {
+        (self.0 & 63) as usize
+    }
+
+    /// The lowest square of a non-empty set of squares.
+    #[must_use]
+    pub const fn lowest(set: u64) -> Self {
+        debug_assert!(set != 0, "a square of an empty set");
+        Self((set.trailing_zeros() & 63) as u8)
     }
 
     /// Whether two squares touch (a king on one attacks the other).
@@ -143,6 +147,23 @@ const KING_ATTACKS: [u64; 64] = {
             df += 1;
         }
         table[sq] = set;
+        sq += 1;
+    }
+    table
+};
+
+/// Squares attacked by a white pawn, by square (none from the last rank); computed at
+/// compile time.
+const WHITE_PAWN_ATTACKS: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 56 {
+        if sq % 8 > 0 {
+            table[sq] |= 1 << (sq + 7);
+        }
+        if sq % 8 < 7 {
+            table[sq] |= 1 << (sq + 9);
+        }
         sq += 1;
     }
     table

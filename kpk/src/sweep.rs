@@ -88,12 +88,21 @@ pub fn search<S: EventSink<Move> + ?Sized>(
 /// (exact evaluation) its value claims the other result.
 #[must_use]
 pub fn is_wrong(table: &Table, root: &Kpk, evaluation: Evaluation, result: &RootResult) -> bool {
-    let truth = table.wdl(root);
-    let blunder = result
-        .best_move
-        .is_some_and(|m| table.successor_wdl(&root.play(m)) != truth);
+    wrong(table, *root, evaluation, result.value, result.best_move)
+}
+
+/// [`is_wrong`] of a root's value and chosen move.
+fn wrong(
+    table: &Table,
+    root: Kpk,
+    evaluation: Evaluation,
+    value: Value,
+    best_move: Option<Move>,
+) -> bool {
+    let truth = table.wdl(&root);
+    let blunder = best_move.is_some_and(|m| table.successor_wdl(&root.play(m)) != truth);
     let claim = match evaluation {
-        Evaluation::Exact => Some(if result.value >= EXACT_WIN {
+        Evaluation::Exact => Some(if value >= EXACT_WIN {
             Wdl::Win
         } else {
             Wdl::Draw

@@ -9,10 +9,11 @@
 //! (seconds a run) and `bench` (the fixed all-positions workload) are left out here and run
 //! by their own tests, `audit` always gets claims that measure in a fraction of a second or
 //! a text to cover; `safeguards` gets the empty board, `sweep --positions all` and `rules
-//! --positions all` depth limits up to 3; `kpk sweep` gets depth limit 1, R 0 and the exact
-//! evaluation on half the board; `kpk --fen`, `probes` and `trace` get small depth limits (a
-//! trace of depth 9 is hundreds of thousands of lines); `chess` gets depths up to 3 and a
-//! suite at most three positions of each suite named (or a refusal before any search).
+//! --positions all` depth limits up to 3; `kpk sweep` gets depth limit 1, R 0 (or
+//! `0..=10`), the exact evaluation on half the board and one or two configurations; `kpk
+//! --fen`, `probes` and `trace` get small depth limits (a trace of depth 9 is hundreds of
+//! thousands of lines); `chess` gets depths up to 3 and a suite at most three positions of
+//! each suite named (or a refusal before any search).
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -359,15 +360,23 @@ fn kpk() -> impl Strategy<Value = Vec<String>> {
         ]),
     )
         .prop_map(|(c, f)| [vec![c], f].concat());
+    // One or two configurations, or an unknown one: all nineteen at eleven R values
+    // (`0..=10`, which the parser takes) search the half board 200 times, seconds a run.
     let sweep = (
         words(&["0", "0..=0", "a..=b", "0..=10"]),
+        words(&["page", "in_check,r3", "page,never"]),
         flags(vec![(0.5, lone("--json"))]),
     )
-        .prop_map(|(r, f)| {
+        .prop_map(|(r, c, f)| {
             let fixed = ["sweep", "--half-board", "--depths", "1", "--eval", "exact"];
             [
                 fixed.into_iter().map(str::to_owned).collect(),
-                vec!["--reductions".to_owned(), r],
+                vec![
+                    "--reductions".to_owned(),
+                    r,
+                    "--configurations".to_owned(),
+                    c,
+                ],
                 f,
             ]
             .concat()

@@ -1,8 +1,9 @@
-//! Every claim replayable: each `replay` command of the audit runs (once, however many
-//! claims name it), succeeds, and its output shows every figure the claim's `reproduced`
-//! quotes (numbers compared with thousands separators dropped, so `12,368` matches
-//! `12368`). Commands that read the page or the article run where the texts are present
-//! (`../shared/page/`, or `NULLMOVE_PAGE_DIR`) and are reported as skipped where not.
+//! Every claim replayable: each `replay` command of the whole audit (its pinned document,
+//! see `audit.rs`) runs (once, however many claims name it), succeeds, and its output shows
+//! every figure the claim's `reproduced` quotes (numbers compared with thousands separators
+//! dropped, so `12,368` matches `12368`). Commands that read the page or the article run
+//! where the texts are present (`../shared/page/`, or `NULLMOVE_PAGE_DIR`) and are reported
+//! as skipped where not.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
