@@ -91,15 +91,19 @@ pub struct Args {
 enum ChessCommand {
     /// A test suite under each configuration: nodes and positions solved per depth, and
     /// with --by-pieces and --per-position what null move changes and where.
+    #[command(after_help = crate::examples::CHESS_SUITE)]
     Suite(suite::SuiteArgs),
     /// Games between configurations or against any UCI engine, in pairs from a book: Elo
     /// with its interval, an SPRT, shards and their merge, PGN.
+    #[command(after_help = crate::examples::CHESS_MATCH)]
     Match(Box<r#match::MatchArgs>),
     /// The deep search's signature: a fixed set of positions under each configuration to a
     /// fixed depth, the node total and nodes per second.
+    #[command(after_help = crate::examples::CHESS_BENCH)]
     Bench(bench::BenchArgs),
     /// A match's statistics from its counts: Elo with its 95% interval and, with
     /// --elo0/--elo1, the SPRT's LLR and decision, as fishtest computes them.
+    #[command(after_help = crate::examples::CHESS_SPRT)]
     Sprt(sprt::SprtArgs),
 }
 

@@ -61,10 +61,13 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 enum KpkCommand {
     /// The table's counts, full board and the half Syzygy publishes.
+    #[command(after_help = crate::examples::KPK_STATS)]
     Stats(JsonOnly),
     /// Every mutual zugzwang (White to move draws, Black to move loses), as FEN.
+    #[command(after_help = crate::examples::KPK_ZUGZWANGS)]
     Zugzwangs(JsonOnly),
     /// Plain and null-move search of every position judged by the table.
+    #[command(after_help = crate::examples::KPK_SWEEP)]
     Sweep(SweepArgs),
 }
 

@@ -9,6 +9,7 @@ mod chess_match;
 mod contract;
 mod coverage;
 mod explore;
+mod help;
 mod kpk;
 mod properties;
 mod safeguards;
