@@ -79,7 +79,8 @@ pub struct Args {
     /// Depth in plies (iterative deepening from 1 up to it).
     #[arg(long, required = true, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: Option<u32>,
-    /// The null-move configuration: none, r2, r3, adaptive, verified, stockfish or npm.
+    /// The null-move configuration: none, r2, r3, adaptive, verified, stockfish or npm. By
+    /// default r3, as the UCI engine's `NullMove`; `suite` takes all seven unless told.
     #[arg(long, value_name = "NAME", default_value = "r3", value_parser = parse_config)]
     config: Config,
     /// Print one JSON document instead of the board and the result.

@@ -19,11 +19,11 @@ pub struct Args {
     /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `.........`.
     #[arg(long, value_parser = common::parse_board)]
     board: Position,
-    /// Depth limit (the page's `depthLimit`), 0..=999999.
+    /// Depth limit (the page's `depthLimit`), 0..=999999; required, as in `search`.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     depth: u32,
-    /// Reduction R of the null-move probe, 0..=999999 (plain alpha-beta, searched beside
-    /// it, never probes).
+    /// Reduction R of the null-move probe, 0..=999999; required, as in `search` with --mode
+    /// null (plain alpha-beta, searched beside it, never probes).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     reduction: u32,
     /// Which engine searches (the oracle has no probes).

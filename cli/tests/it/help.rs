@@ -225,6 +225,58 @@ fn every_help_fits_100_columns() {
     }
 }
 
+/// Where two commands take the same flag with different defaults (or one requires it), each
+/// help says its own and why: `search` requires --mode, --depth and (null) --reduction,
+/// where `kpk` defaults to null at depth limit 2, R 0; `safeguards` looks at every
+/// position, where `sweep` and `rules` look at the empty board.
+#[test]
+fn differing_defaults_are_explained_in_each_help() {
+    let help = |args: &[&str]| {
+        let (_, text) = run(&[args, &["--help"]].concat());
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let search = help(&["search"]);
+    for words in [
+        "Required (but refused with --engine oracle): the page compares the two, so neither is \
+         a default here; `kpk`, which measures null move against an exact table, defaults to null",
+        "required with --mode null",
+        "Required: the page's figures use 3, 5 and 9",
+    ] {
+        assert!(search.contains(words), "{words:?} in {search}");
+    }
+    assert_eq!(help(&["trace"]).matches("Required").count(), 2);
+    let kpk = help(&["kpk"]);
+    for words in [
+        "By default null: this command measures null move against the exact table",
+        "By default 2, the shallowest limit at which a null-move probe can happen at all",
+        "[default: 0, the only R that probes at depth limit 2]",
+        "[default: null]",
+        "[default: 2]",
+    ] {
+        assert!(kpk.contains(words), "{words:?} in {kpk}");
+    }
+    assert!(help(&["probes"]).contains("required, as in `search`"));
+    let safeguards = help(&["safeguards"]);
+    assert!(
+        safeguards.contains("By default all, unlike `sweep` and `rules`")
+            && safeguards.contains("[default: all]"),
+        "{safeguards}"
+    );
+    for command in ["sweep", "rules"] {
+        let text = help(&[command]);
+        assert!(
+            text.contains("(`safeguards` defaults to all)") && text.contains("[default: empty]"),
+            "{text}"
+        );
+    }
+    let sweep = help(&["kpk", "sweep"]);
+    assert!(
+        sweep.contains("not the tic-tac-toe sweep's 1..=9"),
+        "{sweep}"
+    );
+    assert!(help(&["chess"]).contains("By default r3, as the UCI engine's `NullMove`"));
+}
+
 #[test]
 fn example_lines_are_read_as_a_shell_reads_them() {
     assert_eq!(
