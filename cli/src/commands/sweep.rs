@@ -176,8 +176,9 @@ pub fn render(
     write!(out, "{}", result.to_table())?;
     writeln!(
         out,
-        "\nsaving = 100 * (plain - null) / plain; ratio = null / plain; worse_move counts \
-         positions where the chosen move is worth less, by the oracle, than its best"
+        "\nsaving = 100 * (plain - null) / plain; ratio = null / plain; value_changed counts \
+         positions whose root value differs between the modes, worse_move those where null \
+         move's chosen move is worth less, by the oracle, than its best"
     )
 }
 

@@ -17,4 +17,5 @@ mod serve_command;
 mod sprt;
 mod support;
 mod uci;
+mod wording;
 mod write_errors;
