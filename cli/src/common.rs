@@ -97,14 +97,18 @@ pub struct SearchArgs {
     #[arg(long, value_parser = parse_board)]
     pub board: Position,
     /// Depth limit (the page's `depthLimit`), 0..=999999: any limit the page's rules allow
-    /// (past 9 plain search plays every game to its end).
+    /// (past 9 plain search plays every game to its end). Required: the page's figures use
+    /// 3, 5 and 9, and none is its default.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     pub depth: u32,
-    /// Reduction R of the null-move probe, 0..=999999 (with --mode null: plain alpha-beta
-    /// never probes).
+    /// Reduction R of the null-move probe, 0..=999999: required with --mode null (the page's
+    /// figures use 1, 3 and 4, and none is its default), refused with --mode plain, which
+    /// never probes.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     pub reduction: Option<u32>,
-    /// Plain alpha-beta or alpha-beta with null-move pruning.
+    /// Plain alpha-beta or alpha-beta with null-move pruning. Required (but refused with
+    /// --engine oracle): the page compares the two, so neither is a default here; `kpk`,
+    /// which measures null move against an exact table, defaults to null.
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
 }

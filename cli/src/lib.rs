@@ -1,4 +1,5 @@
-//! `nullmove`: audit the page, search positions, print the game tree's statistics.
+//! `nullmove`: null-move pruning as one algorithms page publishes it, reproduced and
+//! audited: the page's tic-tac-toe, zugzwang in K+P vs K, real chess, a UCI engine, matches.
 //!
 //! Every subcommand prints a readable table by default and one JSON document with `--json`
 //! (SPEC.md, "The command-line contract"). Bad input and failed writes exit with status 2
@@ -17,6 +18,7 @@
 
 pub mod commands;
 pub mod common;
+pub mod examples;
 mod guards;
 pub mod output_file;
 pub mod progress;
@@ -34,50 +36,104 @@ use commands::{
 };
 pub use common::{CliError, Io};
 
-/// Null-move pruning as the algorithms page publishes it, reproduced and audited.
+/// The command line: the subcommand and its arguments. Its help says what the tool is (the
+/// crate's description), lists the commands with one line each, and ends with examples to
+/// start from and the contract every command keeps ([`AFTER_HELP`]).
 #[derive(Debug, Parser)]
-#[command(name = "nullmove", version, about)]
+#[command(name = "nullmove", version, about, after_help = AFTER_HELP, max_term_width = 100)]
 pub struct Cli {
     /// The subcommand and its arguments.
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// Every subcommand with its arguments.
+/// What `nullmove --help` prints under the commands: a first example of each kind of work,
+/// and what every command shares (a table or `--json`, exit status 2 on bad input).
+pub const AFTER_HELP: &str = "\
+Examples:
+  # Every claim of the page and its companion article, checked, one row each
+  nullmove audit
+  # The page's pitfall: null move settles for cell 0, worth 9; plain search finds 4, worth 12
+  nullmove search --board ...O.X... --depth 3 --mode null --reduction 1
+  nullmove search --board ...O.X... --depth 3 --mode plain
+  # The page's headline: the empty board at depth limit 5, R 3 (1,787 nodes against 803)
+  nullmove sweep --depths 5 --reductions 3
+  # The article's zugzwang in K+P vs K: White to move draws, Black to move would lose
+  nullmove kpk --fen '8/4k3/8/4K3/4P3/8/8/8 w - - 0 1'
+  # Real chess: the starting position to depth 6 under r3, the default configuration
+  nullmove chess --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' --depth 6
+  # The page's \"Try it\" in a browser, at http://127.0.0.1:8080
+  nullmove serve
+
+Every command prints a table, or one JSON document with --json. Bad input exits with status 2
+and one line on stderr. Each command's help has examples of its own: nullmove help search.";
+
+/// Every subcommand with its arguments. The first line of each is its line in `nullmove
+/// --help`; the rest shows in the command's own `--help`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Every claim of the page and its companion article, checked (exit 1 when one differs);
-    /// with --page/--article, their coverage (exit 1 when incomplete).
+    /// Every claim of the page and its companion article, checked, one row each.
+    ///
+    /// Exit status 1 when a claim differs from what is measured, else 0. With --page or
+    /// --article, the texts' coverage instead: every sentence checked by a claim or listed
+    /// as not checkable (exit 1 when one is unaccounted for).
+    #[command(after_help = examples::AUDIT)]
     Audit(audit::Args),
-    /// Search one position and report every root move.
+    /// One tic-tac-toe position searched: every root move beside its exact value.
+    ///
+    /// The page's function at the root: each root move with the value its child call
+    /// returned (a bound where it failed low), the move chosen, the nodes, and beside them
+    /// the oracle's exact depth-limited value of every move.
+    #[command(after_help = examples::SEARCH)]
     Search(search::Args),
-    /// Statistics of the full game tree of the empty board (oracle).
+    /// The full game tree of the empty board, counted by the oracle.
+    #[command(after_help = examples::TREE_STATS)]
     TreeStats(tree_stats::Args),
-    /// The search's event log, one event a line, like the page's Step and Run.
+    /// One search's event log, one event a line, like the page's Step and Run.
+    #[command(after_help = examples::TRACE)]
     Trace(trace::Args),
     /// Plain against null-move node counts over depth limits and reductions.
+    ///
+    /// The page's own sweep on the empty board by default; with --positions all, over
+    /// every non-terminal reachable position.
+    #[command(after_help = examples::SWEEP)]
     Sweep(sweep::Args),
-    /// Every safeguard against plain alpha-beta over every reachable position: which guard?
+    /// Every safeguard against plain alpha-beta: nodes saved, worse moves, the pitfall.
+    #[command(after_help = examples::SAFEGUARDS)]
     Safeguards(safeguards::Args),
-    /// A fixed workload per engine: node total (the signature), speed, heap allocations.
+    /// A fixed workload per engine: the node total (a signature), speed, allocations.
+    #[command(after_help = examples::BENCH)]
     Bench(bench::Args),
-    /// King and pawn against king: the exact table, zugzwangs, null move measured against them.
+    /// King and pawn against king: null move measured against the exact table.
+    ///
+    /// One position (--fen) searched and judged by the table; the table's counts (stats),
+    /// its mutual zugzwangs (zugzwangs), and every position searched (sweep).
+    #[command(after_help = examples::KPK)]
     Kpk(kpk::Args),
-    /// Real chess: one position searched under a null-move configuration, or a test suite
-    /// under each (nodes, solutions, what null move changes by pieces on the board); a
-    /// match's Elo and SPRT from its counts.
+    /// Real chess: one position, test suites, matches, Elo and SPRT.
+    ///
+    /// Without a subcommand, one position (--fen) searched to --depth under one null-move
+    /// configuration; suite, match, bench and sprt do the rest.
+    #[command(after_help = examples::CHESS)]
     Chess(chess::Args),
-    /// Where one null-move search's nodes go: probes, cutoffs, the probes' own searches.
+    /// Where one null-move search's nodes go: probes, cutoffs, what the probes cost.
+    #[command(after_help = examples::PROBES)]
     Probes(probes::Args),
-    /// The page's rules checked on the events of traced searches over a grid (exit 1 when
-    /// one is broken).
+    /// The page's rules checked on every event of traced searches (exit 1 if one breaks).
+    #[command(after_help = examples::RULES)]
     Rules(rules::Args),
-    /// Moving against passing by exact values: tic-tac-toe's (absent) zugzwang.
+    /// Moving against passing by exact values: tic-tac-toe has no zugzwang.
+    #[command(after_help = examples::ZUGZWANG)]
     Zugzwang(zugzwang::Args),
-    /// The page's "Try it" widget in a browser, and a JSON API with the commands' documents.
+    /// The page's "Try it" in a browser, and a JSON API with the commands' documents.
+    #[command(after_help = examples::SERVE)]
     Serve(serve::Args),
-    /// The chess engine for GUIs and match tools: the UCI protocol on stdin and stdout
-    /// (options `NullMove`, `Hash`, `Move Overhead`).
+    /// The chess engine for GUIs and match tools: UCI on stdin and stdout.
+    ///
+    /// Options: `NullMove` (a configuration: none, r2, r3, adaptive, verified, stockfish or
+    /// npm; r3 by default, as `nullmove chess --config`), `Hash` (MiB), `Move Overhead` (ms).
+    /// A line it cannot use gets an `info string` line, and the engine goes on.
+    #[command(after_help = examples::UCI)]
     Uci(uci::Args),
 }
 

@@ -79,7 +79,8 @@ pub struct Args {
     /// Depth in plies (iterative deepening from 1 up to it).
     #[arg(long, required = true, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: Option<u32>,
-    /// The null-move configuration: none, r2, r3, adaptive, verified, stockfish or npm.
+    /// The null-move configuration: none, r2, r3, adaptive, verified, stockfish or npm. By
+    /// default r3, as the UCI engine's `NullMove`; `suite` takes all seven unless told.
     #[arg(long, value_name = "NAME", default_value = "r3", value_parser = parse_config)]
     config: Config,
     /// Print one JSON document instead of the board and the result.
@@ -91,15 +92,19 @@ pub struct Args {
 enum ChessCommand {
     /// A test suite under each configuration: nodes and positions solved per depth, and
     /// with --by-pieces and --per-position what null move changes and where.
+    #[command(after_help = crate::examples::CHESS_SUITE)]
     Suite(suite::SuiteArgs),
     /// Games between configurations or against any UCI engine, in pairs from a book: Elo
     /// with its interval, an SPRT, shards and their merge, PGN.
+    #[command(after_help = crate::examples::CHESS_MATCH)]
     Match(Box<r#match::MatchArgs>),
     /// The deep search's signature: a fixed set of positions under each configuration to a
     /// fixed depth, the node total and nodes per second.
+    #[command(after_help = crate::examples::CHESS_BENCH)]
     Bench(bench::BenchArgs),
     /// A match's statistics from its counts: Elo with its 95% interval and, with
     /// --elo0/--elo1, the SPRT's LLR and decision, as fishtest computes them.
+    #[command(after_help = crate::examples::CHESS_SPRT)]
     Sprt(sprt::SprtArgs),
 }
 

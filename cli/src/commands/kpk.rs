@@ -33,13 +33,17 @@ pub struct Args {
     /// The position (K+P vs K; a black pawn is colour-flipped).
     #[arg(long, value_name = "FEN")]
     fen: Option<String>,
-    /// Depth limit of the search.
+    /// Depth limit of the search. By default 2, the shallowest limit at which a null-move
+    /// probe can happen at all (below the root, at R 0): `search` has no default depth.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=9))]
     depth: u32,
-    /// Reduction R of a null-move probe (null mode only) [default: 0].
+    /// Reduction R of a null-move probe (null mode only; refused with plain) [default: 0,
+    /// the only R that probes at depth limit 2]; `search` has no default R.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=9))]
     reduction: Option<u32>,
-    /// Plain alpha-beta or null-move search.
+    /// Plain alpha-beta or null-move search. By default null: this command measures null
+    /// move against the exact table; `search`, where the page compares the two, has no
+    /// default mode.
     #[arg(long, value_enum, default_value = "null")]
     mode: ModeArg,
     /// The chess rule on passing (null mode only): the page's (a pass in check loses the
@@ -50,7 +54,8 @@ pub struct Args {
     // The safeguards, in chess's words; all off by default.
     #[command(flatten)]
     guards: ChessGuardArgs,
-    /// What the search sees at its depth limit.
+    /// What the search sees at its depth limit: by default the table's exact result, so
+    /// every error is null move's own (`kpk sweep` measures both when not told).
     #[arg(long = "eval", value_enum, default_value = "exact")]
     evaluation: EvalArg,
     /// Print one JSON document instead of a table.
@@ -61,10 +66,13 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 enum KpkCommand {
     /// The table's counts, full board and the half Syzygy publishes.
+    #[command(after_help = crate::examples::KPK_STATS)]
     Stats(JsonOnly),
     /// Every mutual zugzwang (White to move draws, Black to move loses), as FEN.
+    #[command(after_help = crate::examples::KPK_ZUGZWANGS)]
     Zugzwangs(JsonOnly),
     /// Plain and null-move search of every position judged by the table.
+    #[command(after_help = crate::examples::KPK_SWEEP)]
     Sweep(SweepArgs),
 }
 
@@ -83,10 +91,12 @@ struct SweepArgs {
     /// Which evaluations; both by default.
     #[arg(long = "eval", value_enum)]
     evaluation: Option<EvalArg>,
-    /// Depth limits, `A..=B` within 1..=9 (or one number); the time grows steeply with B.
+    /// Depth limits, `A..=B` within 1..=9 (or one number). By default 1..=4, not the
+    /// tic-tac-toe sweep's 1..=9: the time grows steeply with B.
     #[arg(long, default_value = "1..=4", value_parser = parse_depths, value_name = "A..=B")]
     depths: RangeInclusive<u32>,
-    /// Reductions R, `A..=B` within 0..=9 (or one number).
+    /// Reductions R, `A..=B` within 0..=9 (or one number). By default 0..=2, where these
+    /// depth limits leave a probe something to search (the tic-tac-toe sweep: 0..=6).
     #[arg(long, default_value = "0..=2", value_parser = parse_reductions, value_name = "A..=B")]
     reductions: RangeInclusive<u32>,
     /// Only these configurations, comma-separated (all when absent).

@@ -19,11 +19,11 @@ pub struct Args {
     /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `.........`.
     #[arg(long, value_parser = common::parse_board)]
     board: Position,
-    /// Depth limit (the page's `depthLimit`), 0..=999999.
+    /// Depth limit (the page's `depthLimit`), 0..=999999; required, as in `search`.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     depth: u32,
-    /// Reduction R of the null-move probe, 0..=999999 (plain alpha-beta, searched beside
-    /// it, never probes).
+    /// Reduction R of the null-move probe, 0..=999999; required, as in `search` with --mode
+    /// null (plain alpha-beta, searched beside it, never probes).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     reduction: u32,
     /// Which engine searches (the oracle has no probes).
@@ -83,18 +83,24 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     Ok(0)
 }
 
-/// The cells `mark` holds on `board` (the position notation), `none` when it holds none.
-fn cells(board: &str, mark: char) -> String {
+/// The cells `mark` holds on `board` (the position notation): `X on 5`, `X on 0 and 4`.
+fn cells(board: &str, mark: char) -> Option<String> {
     let cells: Vec<String> = board
         .chars()
         .enumerate()
         .filter(|&(_, c)| c == mark)
         .map(|(i, _)| i.to_string())
         .collect();
-    if cells.is_empty() {
-        "none".into()
-    } else {
-        cells.join(" and ")
+    (!cells.is_empty()).then(|| format!("{mark} on {}", cells.join(" and ")))
+}
+
+/// Who holds which cells, in words: `the empty board`, `X on 5, O on 3`, `X on 4, no O`.
+fn occupied(board: &str) -> String {
+    match (cells(board, 'X'), cells(board, 'O')) {
+        (None, None) => "the empty board".to_owned(),
+        (Some(x), None) => format!("{x}, no O"),
+        (None, Some(o)) => format!("{o}, no X"),
+        (Some(x), Some(o)) => format!("{x}, {o}"),
     }
 }
 
@@ -111,10 +117,9 @@ fn heading(r: &Report) -> String {
         0
     };
     format!(
-        "{}: {side} · X on {} · O on {} · {} · depth limit {} · R {} · engine {}",
+        "{}: {}, {side} · {} · depth limit {} · R {} · engine {}",
         r.board,
-        cells(&r.board, 'X'),
-        cells(&r.board, 'O'),
+        occupied(&r.board),
         counted(moves as u64, "move", "moves"),
         r.depth,
         r.reduction,
@@ -138,16 +143,16 @@ pub fn render(r: &Report, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "\nprobes: {} of {} ({}), of the {} ({})",
+        "\nprobes: {} of {} ({}), {} of the {}",
         count(n.probes),
         counted(n.nodes, "node", "nodes"),
         percent(n.probes, n.nodes),
+        percent(n.probes, n.interior()),
         counted(
             n.interior(),
             "node that searches on",
             "nodes that search on"
         ),
-        percent(n.probes, n.interior())
     )?;
     writeln!(
         out,
@@ -158,7 +163,7 @@ pub fn render(r: &Report, out: &mut dyn Write) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "inside probes: {} ({} plain's {}, {} the {} outside), {}",
+        "inside the probes' own searches: {} ({} plain's {}, {} the {} outside them), {}",
         counted(n.nodes_in_probes, "node", "nodes"),
         ratio(n.nodes_in_probes, a.nodes),
         count(a.nodes),
@@ -168,7 +173,7 @@ pub fn render(r: &Report, out: &mut dyn Write) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "outside probes: {} (plain: {}), {}",
+        "outside every probe: {} (plain: {}), {}",
         counted(n.nodes_outside_probes(), "node", "nodes"),
         count(a.nodes),
         counted(
@@ -177,36 +182,47 @@ pub fn render(r: &Report, out: &mut dyn Write) -> io::Result<()> {
             "heuristic calls"
         )
     )?;
-    writeln!(
-        out,
-        "probes that did not cut: {}, searching {}; the same nodes' real moves then \
-         searched {} ({}), {} without the probes started below them ({}; median {}, {} at or \
-         above 0.5)",
-        count(n.fell_through),
-        counted(n.fell_through_probe_nodes, "node", "nodes"),
-        count(n.fell_through_move_nodes),
-        ratio(n.fell_through_probe_nodes, n.fell_through_move_nodes),
-        count(n.fell_through_own_move_nodes),
-        ratio(n.fell_through_probe_nodes, n.fell_through_own_move_nodes),
-        thousandths(n.own_ratio_median_milli),
-        count(n.own_ratio_at_least_half)
-    )?;
-    writeln!(
-        out,
-        "  at the {} of them outside every probe: probes {}, real moves {} without the \
-         probes started below ({}; median {}, {} at or above 0.5)",
-        count(n.outside_fell_through),
-        counted(n.outside_probe_nodes, "node", "nodes"),
-        count(n.outside_own_move_nodes),
-        ratio(n.outside_probe_nodes, n.outside_own_move_nodes),
-        thousandths(n.outside_ratio_median_milli),
-        count(n.outside_ratio_at_least_half)
-    )?;
+    render_fell_through(n, out)?;
     writeln!(
         out,
         "nodes the page's rule lets probe (below the root, null move allowed, depth + R < \
          depth limit, not a leaf): {}, of which {} probe",
         count(n.may_probe),
         count(n.probes)
+    )
+}
+
+/// What the probes that did not cut cost against the real moves their nodes then searched
+/// ("Pitfalls": "the probe itself is the cost"): in all, and per node (the median of each
+/// node's probe-to-moves ratio, and how many reach half).
+fn render_fell_through(n: &Anatomy, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "probes that did not cut: {}, searching {}; their nodes' real moves then searched {}, \
+         {} without the probes started below them",
+        count(n.fell_through),
+        counted(n.fell_through_probe_nodes, "node", "nodes"),
+        count(n.fell_through_move_nodes),
+        count(n.fell_through_own_move_nodes),
+    )?;
+    writeln!(
+        out,
+        "  probe nodes / real moves' nodes: {} with the probes below, {} without (per node: \
+         median {}, {} at or above 0.5)",
+        ratio(n.fell_through_probe_nodes, n.fell_through_move_nodes),
+        ratio(n.fell_through_probe_nodes, n.fell_through_own_move_nodes),
+        thousandths(n.own_ratio_median_milli),
+        count(n.own_ratio_at_least_half)
+    )?;
+    writeln!(
+        out,
+        "  at the {} of those nodes outside every probe: probes {}, real moves {} without the \
+         probes below ({}; per node: median {}, {} at or above 0.5)",
+        count(n.outside_fell_through),
+        counted(n.outside_probe_nodes, "node", "nodes"),
+        count(n.outside_own_move_nodes),
+        ratio(n.outside_probe_nodes, n.outside_own_move_nodes),
+        thousandths(n.outside_ratio_median_milli),
+        count(n.outside_ratio_at_least_half)
     )
 }

@@ -90,21 +90,24 @@ pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
     let rows = [
         ("probes", count(t.probes)),
         (
-            "  below another probe's call",
+            "  on a line that passed before",
             count(t.probes_below_a_probe),
         ),
         (
-            "  leaves on the unchanged board",
+            "  their leaves, scoring the unchanged board",
             count(t.probe_leaves_on_unchanged_board),
         ),
-        ("prunes", count(t.prunes)),
-        ("probes that fell through", count(t.fall_throughs)),
+        ("  that pruned their node", count(t.prunes)),
         (
-            "nodes keeping plain's bookkeeping",
+            "  that did not, the moves then searched",
+            count(t.fall_throughs),
+        ),
+        (
+            "nodes checked for plain's order and windows",
             count(t.bookkeeping_nodes),
         ),
         (
-            "deepest nesting",
+            "deepest nesting of calls",
             format!(
                 "plain {} at depth limit {}, null {} at depth limit {}",
                 t.deepest_plain.0, t.deepest_plain.1, t.deepest_null.0, t.deepest_null.1
@@ -112,9 +115,9 @@ pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
         ),
     ];
     for (name, value) in rows {
-        writeln!(w, "{name:<32} {value}")?;
+        writeln!(w, "{name:<44} {value}")?;
     }
-    writeln!(w, "\n{:<22} {:>8}  first", "rule", "broken")?;
+    writeln!(w, "\n{:<22} {:>8}  first breach", "rule", "broken")?;
     for rule in RULES {
         let broken = t.broken.get(rule_name(rule));
         writeln!(

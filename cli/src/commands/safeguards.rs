@@ -20,7 +20,9 @@ use crate::render::chart::{Chart, SERIES, svg_error};
 /// Arguments of `nullmove safeguards`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Which positions: all 4,520 non-terminal reachable positions, or the empty board.
+    /// Which positions: all 4,520 non-terminal reachable positions, or the empty board. By
+    /// default all, unlike `sweep` and `rules` (the page's empty board): a safeguard is
+    /// judged by how often it still lets a worse move through, which one board cannot say.
     #[arg(long, value_enum, default_value = "all")]
     positions: PositionsArg,
     /// Print `{"rows":[...],"pitfall":[...],...}` instead of the tables.

@@ -37,10 +37,12 @@ impl From<PositionsArg> for PositionSet {
 /// into `sweep` and `rules` so the flags are declared once.
 #[derive(Debug, clap::Args)]
 pub struct GridArgs {
-    /// Which positions: the empty board, or all 4,520 non-terminal reachable positions.
+    /// Which positions: the empty board, or all 4,520 non-terminal reachable positions. By
+    /// default the empty board, the page's own sweep (`safeguards` defaults to all).
     #[arg(long, value_enum, default_value = "empty")]
     pub positions: PositionsArg,
-    /// Depth limits, `A..=B` within 1..=999999 (or one number).
+    /// Depth limits, `A..=B` within 1..=999999 (or one number); by default the page's, up
+    /// to a whole game.
     #[arg(long, default_value = "1..=9", value_parser = parse_depths, value_name = "A..=B")]
     pub depths: RangeInclusive<u32>,
     /// Reductions R, `A..=B` within 0..=999999 (or one number).
@@ -174,8 +176,9 @@ pub fn render(
     write!(out, "{}", result.to_table())?;
     writeln!(
         out,
-        "\nsaving = 100 * (plain - null) / plain; ratio = null / plain; worse_move counts \
-         positions where the chosen move is worth less, by the oracle, than its best"
+        "\nsaving = 100 * (plain - null) / plain; ratio = null / plain; value_changed counts \
+         positions whose root value differs between the modes, worse_move those where null \
+         move's chosen move is worth less, by the oracle, than its best"
     )
 }
 

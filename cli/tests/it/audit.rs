@@ -246,6 +246,23 @@ fn audit_table_is_the_default() {
         ),
         "{text}"
     );
+    // It fits a terminal of 100 columns: each claim's measured figures on the line below
+    // its row, cut with a mark; the whole text behind --details.
+    assert!(text.lines().all(|l| l.chars().count() <= 100), "{text}");
+    assert!(
+        text.contains(
+            "differs       pitfall2-never-wrong  never wrong, only slower\n              over \
+             every one of the 4,520 non-terminal positions at depth limit 9: R 1: 0 root …\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("nullmove audit --details"), "{text}");
+    let details = nullmove(&["audit", "--claim", "pitfall2-never-wrong", "--details"]);
+    let details = String::from_utf8_lossy(&details.stdout);
+    assert!(
+        details.contains("R 1: 0 root values changed, 0 worse moves;"),
+        "{details}"
+    );
 }
 
 /// One claim selected: its counts in the singular, and its note the whole audit's, measured

@@ -219,6 +219,49 @@ fn the_views_add_their_fields() {
     assert_eq!(shapes[2]["depth"], 3);
 }
 
+/// The position's counts in words: what a transposition-table hit and a null-move cutoff
+/// did, and for a configuration that verifies, how many probes that failed high it checked
+/// and how many held, so a cutoff count of 0 beside 64 verifications reads as what it is.
+#[test]
+fn the_position_says_what_null_move_did() {
+    let text = |config: &str| {
+        stdout(&[
+            "chess", "--fen", WAC_003, "--depth", "4", "--config", config,
+        ])
+    };
+    let verified = text("verified");
+    assert!(
+        verified.contains(
+            "null move   152 probes, 0 of them cutting their node off at once\n\
+             verified    64 probes that failed high, each checked one ply shallower (Tabibi & \
+             Netanyahu):\n            64 held (the node takes that search's value), 0 did not \
+             (searched again in full)\n"
+        ),
+        "{verified}"
+    );
+    let stockfish = text("stockfish");
+    assert!(
+        stockfish.contains("0 probes that failed high with 14+ plies left")
+            && stockfish.contains("0 held (among the cutoffs above), 0 did not"),
+        "{stockfish}"
+    );
+    let r3 = text("r3");
+    assert!(!r3.contains("verified"), "{r3}");
+    assert!(
+        r3.contains("table       64 hits in the transposition table, 0 of them settling"),
+        "{r3}"
+    );
+    assert!(
+        text("none").contains("null move   none: configuration none never passes"),
+        "none"
+    );
+    // The counts, from `nodes` on, fit 100 columns.
+    for t in [verified, stockfish, r3] {
+        let counts = &t[t.find("\nnodes ").expect("the counts")..];
+        assert!(counts.lines().all(|l| l.chars().count() <= 100), "{t}");
+    }
+}
+
 /// The README's tables are what `--markdown` prints; the terminal's hold the same counts.
 #[test]
 fn small_runs_are_pinned() {

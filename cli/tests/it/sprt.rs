@@ -166,7 +166,17 @@ fn every_game_won_is_an_infinite_elo_said_as_such() {
     assert_eq!(v["elo"], "+inf");
     assert_eq!(v["elo_95"], serde_json::json!(["+inf", "+inf"]));
     let table = stdout(&["chess", "sprt", "--wdl", "12,0,0"]);
-    assert!(table.contains("Elo       +inf ± inf"), "{table}");
+    assert!(
+        table.contains(
+            "Elo       +inf: every game won, so Elo has no finite value and no interval\n"
+        ),
+        "{table}"
+    );
+    let table = stdout(&["chess", "sprt", "--wdl", "0,0,12"]);
+    assert!(
+        table.contains("Elo       -inf: every game lost,"),
+        "{table}"
+    );
 }
 
 #[test]

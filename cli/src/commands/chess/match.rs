@@ -72,6 +72,7 @@ pub struct MatchArgs {
 enum MatchCommand {
     /// Joins the JSON of a split match's shards (every --shard I/N once) into the whole
     /// match's result.
+    #[command(after_help = crate::examples::CHESS_MATCH_MERGE)]
     Merge(MergeArgs),
 }
 

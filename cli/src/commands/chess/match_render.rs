@@ -10,6 +10,7 @@ use nullmove_elo::{Summary, summarize_pairs};
 use super::sprt::elo;
 
 use crate::common::count;
+use nullmove_numbers::counted;
 
 /// The table of a match (or a merge) and its statistics (`None`: no pair finished).
 pub fn render(
@@ -56,9 +57,9 @@ fn title(fields: &MatchFields) -> String {
         .as_ref()
         .map_or_else(String::new, |s| format!(", shard {s}"));
     format!(
-        "{}: {} pairs planned from {} ({} positions), {control}{shard}",
+        "{}: {} planned from {} ({} positions), {control}{shard}",
         names.join(" against "),
-        count(fields.planned_pairs),
+        counted(fields.planned_pairs, "pair", "pairs"),
         fields.book,
         count(fields.book_positions as u64),
     )

@@ -7,9 +7,11 @@ use cozy_chess::{Board, Color, File, Rank, Square};
 use nullmove_chess::{Solution, parse_fen, solve};
 use serde::Serialize;
 
-use super::Args;
+use nullmove_optimized::Verification;
+
+use super::{Args, Config};
 use crate::common::{CliError, count};
-use nullmove_numbers::value;
+use nullmove_numbers::{counted, value};
 
 /// The document of `nullmove chess --fen`: the search's solution (SPEC.md's fields, with
 /// the mate distance, the principal variation in SAN and every statistic), who moves, and
@@ -166,21 +168,78 @@ pub fn render(doc: &PositionDoc, out: &mut dyn Write) -> io::Result<()> {
     let st = &s.stats;
     writeln!(
         out,
-        "nodes       {} ({} in quiescence); table hits {}, cutoffs {}; beta cutoffs {}",
+        "nodes       {} ({} in quiescence), {}",
         count(s.nodes),
         count(st.qnodes),
-        count(st.tt_hits),
-        count(st.tt_cutoffs),
-        count(st.shared.beta_cutoffs)
+        counted(st.shared.beta_cutoffs, "beta cutoff", "beta cutoffs")
     )?;
     writeln!(
         out,
-        "null move   {} probes, {} cutoffs; {} verifications, {} failed",
-        count(st.shared.null_probes),
-        count(st.shared.null_cutoffs),
-        count(st.shared.verifications),
-        count(st.shared.verification_failures)
-    )
+        "table       {} in the transposition table, {} of them settling their node",
+        counted(st.tt_hits, "hit", "hits"),
+        count(st.tt_cutoffs)
+    )?;
+    null_move(s, out)
+}
+
+/// What null move did: its probes and cutoffs, and for a configuration that verifies a
+/// probe that failed high, how many it checked and how many held.
+fn null_move(s: &Solution, out: &mut dyn Write) -> io::Result<()> {
+    let st = &s.stats.shared;
+    let Ok(config) = Config::preset(&s.configuration) else {
+        return Ok(());
+    };
+    if !config.null_move {
+        return writeln!(
+            out,
+            "null move   none: configuration {} never passes",
+            s.configuration
+        );
+    }
+    writeln!(
+        out,
+        "null move   {}, {} of them cutting their node off at once",
+        counted(st.null_probes, "probe", "probes"),
+        count(st.null_cutoffs)
+    )?;
+    let (held, refuted) = (
+        count(st.verifications - st.verification_failures),
+        count(st.verification_failures),
+    );
+    let checked = counted(
+        st.verifications,
+        "probe that failed high",
+        "probes that failed high",
+    );
+    // The second line starts under the first's figures.
+    let (head, tail) = match config.verification {
+        Verification::None => return Ok(()),
+        Verification::TabibiNetanyahu => (
+            format!("{checked}, each checked one ply shallower (Tabibi & Netanyahu)"),
+            format!(
+                "{held} held (the node takes that search's value), {refuted} did not \
+                 (searched again in full)"
+            ),
+        ),
+        Verification::Stockfish { min_remaining } => (
+            format!(
+                "{checked} with {min_remaining}+ plies left, re-searched with the \
+                 mover's pass barred"
+            ),
+            format!(
+                "{held} held (among the cutoffs above), {refuted} did not (the node's moves \
+                 then searched)"
+            ),
+        ),
+        Verification::Ordinary => (
+            format!("{checked}, each re-searched in full without null move"),
+            format!(
+                "{held} held (among the cutoffs above), {refuted} did not (the node's moves \
+                 then searched)"
+            ),
+        ),
+    };
+    writeln!(out, "verified    {head}:\n            {tail}")
 }
 
 #[cfg(test)]

@@ -150,14 +150,32 @@ pub fn render(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(out, "Score     {:.2}%", 100.0 * s.score)?;
     let unit = if s.pairs.is_some() { "pairs" } else { "games" };
-    writeln!(
-        out,
-        "Elo       {} ± {} (95%: {} to {}; logistic, on {unit})",
-        elo(s.elo),
-        elo(s.elo_error).trim_start_matches('+'),
-        elo(s.elo_95[0]),
-        elo(s.elo_95[1])
-    )?;
+    if s.elo.is_infinite() {
+        // A score of 0% or 100%: logistic Elo is infinite, and no interval is drawn around it.
+        writeln!(
+            out,
+            "Elo       {}: every game {}, so Elo has no finite value and no interval",
+            elo(s.elo),
+            if s.elo > 0.0 { "won" } else { "lost" }
+        )?;
+    } else if s.elo_error == 0.0 {
+        writeln!(
+            out,
+            "Elo       {} with no interval: every {} scored the same, no deviation to \
+             measure by",
+            elo(s.elo),
+            &unit[..unit.len() - 1]
+        )?;
+    } else {
+        writeln!(
+            out,
+            "Elo       {} ± {} (95%: {} to {}; logistic, on {unit})",
+            elo(s.elo),
+            elo(s.elo_error).trim_start_matches('+'),
+            elo(s.elo_95[0]),
+            elo(s.elo_95[1])
+        )?;
+    }
     match (s.normalized_elo, s.normalized_elo_95) {
         (Some(nelo), Some([lo, hi])) => writeln!(
             out,

@@ -11,9 +11,10 @@ use nullmove_optimized::{Bound, Guards};
 use serde::Serialize;
 
 use super::{Args, RuleArg};
-use crate::common::{self, CliError, ModeArg, count};
+use crate::common::{self, CliError, ModeArg};
 use crate::guards::flags_given;
 use crate::refusals::{idle_guards, nothing_to_do, refuse};
+use nullmove_numbers::counted;
 
 /// One root move of a searched position.
 #[derive(Debug, Serialize)]
@@ -229,17 +230,21 @@ pub(super) fn position(args: &Args) -> Result<PositionReport, CliError> {
     })
 }
 
-/// How the search was set up, in the table's words.
+/// How the search was set up, in the command line's words: `null move, depth limit 3, R
+/// 1, rule in-check, guards none, exact evaluation at the limit`.
 fn search_settings(s: &SearchReport) -> String {
-    let mut parts = vec![format!("{} eval", s.evaluation.name())];
+    let mut parts = match s.reduction {
+        Some(r) => vec![format!("null move, depth limit {}, R {r}", s.depth)],
+        None => vec![format!("plain alpha-beta, depth limit {}", s.depth)],
+    };
     if let Some(rule) = s.rule {
-        parts.push(format!("rule {}", rule.name()));
+        // The `--rule` value that chose it.
+        parts.push(format!("rule {}", rule.name().replace('_', "-")));
     }
     if let Some(guards) = &s.guards {
         parts.push(format!("guards {guards}"));
     }
-    let r = s.reduction.map(|r| format!(" R {r}")).unwrap_or_default();
-    parts.push(format!("{} depth {}{r}", s.mode, s.depth));
+    parts.push(format!("{} evaluation at the limit", s.evaluation.name()));
     parts.join(", ")
 }
 
@@ -287,21 +292,21 @@ pub(super) fn render_position(report: &PositionReport, out: &mut dyn Write) -> i
     let s = &report.search;
     let pruning = if s.rule.is_some() {
         format!(
-            ", probes {}, null cutoffs {}",
-            count(s.null_probes),
-            count(s.null_cutoffs)
+            ", {}, {}",
+            counted(s.null_probes, "probe", "probes"),
+            counted(s.null_cutoffs, "null cutoff", "null cutoffs")
         )
     } else {
         String::new()
     };
     writeln!(
         out,
-        "search: {}: value {}, best {}, nodes {}{pruning}{}",
+        "search: {}\n  value {}, best move {}, {}{pruning}{}",
         search_settings(s),
         common::show_value(s.value),
         s.best_move.as_deref().unwrap_or("-"),
-        count(s.nodes),
-        if s.wrong { "  WRONG by the table" } else { "" }
+        counted(s.nodes, "node", "nodes"),
+        if s.wrong { "; WRONG by the table" } else { "" }
     )?;
     if let Some(leaf) = &report.leaf {
         return writeln!(out, "{leaf}, no move to search");

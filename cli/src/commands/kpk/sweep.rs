@@ -137,6 +137,12 @@ pub(super) fn render_sweep(report: &SweepReport, out: &mut dyn Write) -> io::Res
             presets.join(", ")
         )?;
     }
+    writeln!(
+        out,
+        "wrong_plain and wrong_null count positions whose root result is wrong by the table \
+         (plain, null-move search); null_only those wrong with null move and right without; \
+         zugzwang, of those, the ones traced to an unsound null cutoff at a zugzwang"
+    )?;
     writeln!(out)?;
     render_totals(&report.totals, out)
 }
