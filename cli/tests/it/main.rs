@@ -10,6 +10,8 @@ mod contract;
 mod coverage;
 mod explore;
 mod kpk;
+mod match_provenance;
+mod match_resume;
 mod properties;
 mod safeguards;
 mod serve_command;
