@@ -45,6 +45,9 @@ fn shard(book_path: &str, shard: &str, out: &Path) -> Value {
     ])
 }
 
+/// A change to a shard's document.
+type Change = fn(&mut Value);
+
 /// `merge FILES` must be refused with a message naming `field`.
 fn refused(files: &[&Path], field: &str) {
     let mut args = vec!["chess", "match", "merge"];
@@ -128,7 +131,7 @@ fn a_merge_refuses_shards_of_two_builds_two_books_of_one_name_or_two_option_sets
     assert!(!command.contains(&json!("--shard")), "{command:?}");
     // Each change to shard 1 alone, and the field the merge names.
     let other = dir.join("other.json");
-    let changes: [(&str, fn(&mut Value)); 6] = [
+    let changes: [(&str, Change); 6] = [
         ("provenance.commit", |d| {
             d["provenance"]["commit"] = json!("0123456789012345678901234567890123456789");
         }),
@@ -136,7 +139,7 @@ fn a_merge_refuses_shards_of_two_builds_two_books_of_one_name_or_two_option_sets
             d["provenance"]["chess_bench"] = json!(1);
         }),
         ("provenance.version", |d| {
-            d["provenance"]["version"] = json!("0.0.1")
+            d["provenance"]["version"] = json!("0.0.1");
         }),
         ("provenance.command", |d| {
             let words = d["provenance"]["command"].as_array_mut().unwrap();
@@ -144,7 +147,7 @@ fn a_merge_refuses_shards_of_two_builds_two_books_of_one_name_or_two_option_sets
             words[at + 1] = json!("2");
         }),
         ("players", |d| {
-            d["players"][1]["options"] = json!([["Hash", "8"]])
+            d["players"][1]["options"] = json!([["Hash", "8"]]);
         }),
         ("book_sha256", |d| d["book_sha256"] = json!("00")),
     ];
