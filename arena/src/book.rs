@@ -13,6 +13,9 @@ pub struct Book {
     pub name: String,
     /// The positions.
     pub positions: Vec<Board>,
+    /// The text's SHA-256 in hex, as `sha256sum` prints it: the book a match records, so
+    /// that two books of one name are told apart.
+    pub sha256: String,
 }
 
 impl Book {
@@ -56,6 +59,7 @@ impl Book {
         Ok(Self {
             name: name.to_owned(),
             positions,
+            sha256: crate::provenance::sha256_hex(text.as_bytes()),
         })
     }
 

@@ -4,11 +4,14 @@
 
 use std::collections::BTreeMap;
 
-use nullmove_elo::{Pentanomial, SprtResult, StatsError, Summary, Wdl, summarize_pairs};
+use nullmove_elo::{Outcome, Pentanomial, SprtResult, StatsError, Summary, Wdl, summarize_pairs};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::DEFAULT_HASH_MIB;
 use crate::game::{Adjudication, Control, GameRecord, GameResult, Reason};
+use crate::player::Program;
+use crate::provenance::Provenance;
 use crate::runner::{Ending, MatchOutcome, MatchSpec, PairRecord};
 
 /// A player as the document names it.
@@ -22,7 +25,8 @@ pub struct PlayerDoc {
     /// The command that starts a UCI player.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub command: Option<String>,
-    /// The options set on a UCI player, in order.
+    /// The options set on a UCI player, in order; our engine in process: its table's size
+    /// (`Hash`, MiB).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub options: Vec<(String, String)>,
     /// The engine's own name (`id name`).
@@ -75,6 +79,22 @@ pub struct PairDoc {
     pub games: Vec<GameDoc>,
 }
 
+impl PairDoc {
+    /// The first player's result in each of the pair's games (White in the first).
+    #[must_use]
+    pub fn outcomes(&self) -> Vec<Outcome> {
+        self.games
+            .iter()
+            .enumerate()
+            .map(|(i, game)| match (game.result, i) {
+                (GameResult::Draw, _) => Outcome::Draw,
+                (GameResult::WhiteWins, 0) | (GameResult::BlackWins, 1) => Outcome::Win,
+                _ => Outcome::Loss,
+            })
+            .collect()
+    }
+}
+
 impl From<&PairRecord> for PairDoc {
     fn from(p: &PairRecord) -> Self {
         Self {
@@ -98,6 +118,10 @@ pub struct MatchFields {
     pub book: String,
     /// Positions in the book.
     pub book_positions: usize,
+    /// The book file's SHA-256 (what `sha256sum` prints), so that two books of one name are
+    /// told apart (`null` in a document written before it was recorded).
+    #[serde(default)]
+    pub book_sha256: Option<String>,
     /// Pairs in the whole match (all shards).
     pub planned_pairs: u64,
     /// `I/N`, or `null` for the whole match.
@@ -119,28 +143,66 @@ pub struct MatchFields {
     pub seconds: Option<f64>,
     /// Games an hour at that pace (`null` for a merge).
     pub games_per_hour: Option<f64>,
+    /// Pairs taken from the earlier run's document with `--resume`, not played again
+    /// (`null` without `--resume`, and for a merge).
+    #[serde(default)]
+    pub resumed_pairs: Option<u64>,
+    /// The build and the command that played the games (`null` in a document written before
+    /// it was recorded, which a merge refuses).
+    #[serde(default)]
+    pub provenance: Option<Provenance>,
     /// Every finished pair, by index.
     pub pairs: Vec<PairDoc>,
 }
 
 impl MatchFields {
-    /// The fields of a run of `spec`.
+    /// The fields of a run of `spec` (its provenance and the resumed pairs are the caller's
+    /// to add).
     #[must_use]
     pub fn of(spec: &MatchSpec, outcome: &MatchOutcome) -> Self {
+        let pairs = outcome.pairs.iter().map(PairDoc::from).collect();
+        let ending = match outcome.ending {
+            Ending::Complete => "complete",
+            Ending::Decided(_) => "sprt",
+            Ending::Interrupted => "interrupted",
+        };
+        Self::so_far(
+            spec,
+            &outcome.engines,
+            pairs,
+            ending,
+            outcome.elapsed.as_secs_f64(),
+        )
+    }
+
+    /// The fields of `pairs`, the pairs a run of `spec` has played in `seconds`, ended as
+    /// `ending` says: `interrupted` for the document a run writes while it plays.
+    #[must_use]
+    pub fn so_far(
+        spec: &MatchSpec,
+        engines: &[Option<String>; 2],
+        pairs: Vec<PairDoc>,
+        ending: &str,
+        seconds: f64,
+    ) -> Self {
         let players = spec
             .players
             .iter()
-            .zip(&outcome.engines)
+            .zip(engines)
             .map(|(p, engine)| PlayerDoc {
                 name: p.name.clone(),
                 configuration: p.configuration.clone(),
                 command: p.command(),
-                options: p.options().to_vec(),
+                options: match p.program {
+                    Program::InProcess(_) => {
+                        vec![("Hash".to_owned(), DEFAULT_HASH_MIB.to_string())]
+                    }
+                    Program::Uci { .. } => p.options().to_vec(),
+                },
                 engine: engine.clone(),
             })
             .collect();
-        let seconds = outcome.elapsed.as_secs_f64();
-        let games = 2.0 * outcome.pairs.len() as f64;
+        let games = 2.0 * pairs.len() as f64;
         let mut fields = Self {
             players,
             time_control: match spec.control {
@@ -153,25 +215,34 @@ impl MatchFields {
             },
             book: spec.book.name.clone(),
             book_positions: spec.book.positions.len(),
+            book_sha256: Some(spec.book.sha256.clone()),
             planned_pairs: spec.pairs,
             shard: spec.shard.map(|s| s.to_string()),
             adjudication: spec.adjudication,
-            ending: match outcome.ending {
-                Ending::Complete => "complete",
-                Ending::Decided(_) => "sprt",
-                Ending::Interrupted => "interrupted",
-            }
-            .to_owned(),
+            ending: ending.to_owned(),
             time_losses: 0,
             illegal_moves: 0,
             engine_failures: 0,
             reasons: BTreeMap::new(),
             seconds: Some(seconds),
             games_per_hour: (seconds > 0.0).then(|| games * 3600.0 / seconds),
-            pairs: outcome.pairs.iter().map(PairDoc::from).collect(),
+            resumed_pairs: None,
+            provenance: None,
+            pairs,
         };
         fields.recount();
         fields
+    }
+
+    /// These fields with `earlier`, the pairs an earlier run of the same match wrote
+    /// (`--resume`), among the pairs: the time and pace stay this run's own.
+    #[must_use]
+    pub fn with_resumed(mut self, earlier: Vec<PairDoc>) -> Self {
+        self.resumed_pairs = Some(earlier.len() as u64);
+        self.pairs.extend(earlier);
+        self.pairs.sort_by_key(|p| p.index);
+        self.recount();
+        self
     }
 
     /// Counts the games' reasons, time losses, illegal moves and failures.
@@ -202,14 +273,7 @@ impl MatchFields {
         let mut wdl = Wdl::default();
         for pair in &self.pairs {
             let mut points = 0;
-            for (i, game) in pair.games.iter().enumerate() {
-                let outcome = match (game.result, i) {
-                    (GameResult::Draw, _) => nullmove_elo::Outcome::Draw,
-                    (GameResult::WhiteWins, 0) | (GameResult::BlackWins, 1) => {
-                        nullmove_elo::Outcome::Win
-                    }
-                    _ => nullmove_elo::Outcome::Loss,
-                };
+            for outcome in pair.outcomes() {
                 points += outcome.half_points();
                 wdl.record(outcome);
             }

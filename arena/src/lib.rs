@@ -11,7 +11,8 @@
 //! - [`Book`], [`run_match`], [`MatchSpec`]: game pairs from an EPD book's openings,
 //!   played concurrently, deterministically sharded (`--shard I/N`), stopped by an SPRT.
 //! - [`document`], [`merge`], [`write_pgn`]: the match's JSON, the merge of its shards,
-//!   its games in PGN.
+//!   its games in PGN; [`Provenance`]: the build and command that played a match, which a
+//!   merge and a resumed run (`--resume`, [`same_run`]) require to be one.
 //! - [`read_match`], [`check_games`], [`replay_pairs`]: a recorded match read back, its
 //!   games checked by the rules and, at fixed nodes, its first pairs played again;
 //!   [`NULL_MOVE_WORTH`], [`committed_book`]: the matches and books committed in `data/`.
@@ -26,6 +27,7 @@ mod line;
 mod merge;
 mod pgn;
 pub mod player;
+mod provenance;
 mod recorded;
 mod runner;
 mod score;
@@ -41,13 +43,16 @@ pub use game::{
     insufficient_material, play_game,
 };
 pub use line::Line;
-pub use merge::merge;
+pub use merge::{merge, same_run};
 pub use nullmove_optimized::Score;
 pub use nullmove_optimized::StopHandle;
 pub use pgn::{PgnHeader, today, write_pgn};
 pub use player::{Player, PlayerSpec, Program};
+pub use provenance::{Provenance, search_signature, sha256_hex};
 pub use recorded::{NULL_MOVE_WORTH, Recorded, committed_book};
-pub use runner::{Ending, MatchOutcome, MatchSpec, PairRecord, Shard, Standing, run_match};
+pub use runner::{
+    Ending, MatchOutcome, MatchSpec, PairFinished, PairRecord, Shard, Standing, run_match,
+};
 pub use score::{centipawns, pawns};
 pub use think::{DEFAULT_HASH_MIB, GoLimits, Info, MAX_HASH_MIB, Thinker, Thought};
 pub use verify::{check_games, read_match, replay_pairs};

@@ -1,16 +1,20 @@
 //! Shards back into one match: the documents of `--shard I/N` runs, every shard once, the
-//! same players and settings, merged into the document the unsplit run gives (with
-//! `--nodes`, game for game).
+//! same players and settings, the same build and command, merged into the document the
+//! unsplit run gives (with `--nodes`, game for game). The same checks let a resumed run go
+//! on only from a document of its own match.
 
 use std::collections::BTreeSet;
 
 use crate::document::MatchFields;
+use crate::provenance::Provenance;
 use crate::runner::Shard;
 
 /// Merges the shards' fields, each with the name of the file it came from (for errors):
-/// every shard `0..N` exactly once, the same match in each, every pair where its shard
-/// puts it. The result is the whole match (`shard` `null`), `interrupted` if a shard was;
-/// its time fields are `null` (the shards ran apart).
+/// every shard `0..N` exactly once, the same match in each (players and their options,
+/// control, book and its content, pairs, adjudication) played by the same build (version,
+/// commit, search signature) under the same command, every pair where its shard puts it.
+/// The result is the whole match (`shard` `null`, the command without `--shard`),
+/// `interrupted` if a shard was; its time fields are `null` (the shards ran apart).
 pub fn merge(shards: &[(String, MatchFields)]) -> Result<MatchFields, String> {
     let Some((first_name, first)) = shards.first() else {
         return Err("merge needs the shards' JSON files".to_owned());
@@ -28,6 +32,11 @@ pub fn merge(shards: &[(String, MatchFields)]) -> Result<MatchFields, String> {
         shard: None,
         seconds: None,
         games_per_hour: None,
+        resumed_pairs: None,
+        provenance: first.provenance.clone().map(|p| Provenance {
+            command: p.match_command(),
+            ..p
+        }),
         pairs: Vec::new(),
         ending: "complete".to_owned(),
         ..first.clone()
@@ -79,27 +88,77 @@ pub fn merge(shards: &[(String, MatchFields)]) -> Result<MatchFields, String> {
     Ok(merged)
 }
 
-/// Whether two shards are of the same match: players, control, book, pairs, adjudication.
-fn same_match(a_name: &str, a: &MatchFields, b_name: &str, b: &MatchFields) -> Result<(), String> {
-    let differs = |what: &str| {
-        Err(format!(
-            "{b_name} and {a_name} are not the same match: {what} differ"
-        ))
-    };
-    if a.players != b.players {
-        return differs("the players");
-    }
-    if (&a.time_control, a.nodes) != (&b.time_control, b.nodes) {
-        return differs("the time controls (or nodes)");
-    }
-    if (&a.book, a.book_positions) != (&b.book, b.book_positions) {
-        return differs("the books");
-    }
-    if a.planned_pairs != b.planned_pairs {
-        return differs("the numbers of pairs");
-    }
-    if a.adjudication != b.adjudication {
-        return differs("the adjudications");
+/// Whether `now`, the run about to resume, is the match `earlier` (read from the file named
+/// `earlier_name`) is a part of: the same shard of the same match, by the same build and
+/// command. A document with no provenance is refused: what played it cannot be told.
+pub fn same_run(
+    earlier_name: &str,
+    earlier: &MatchFields,
+    now: &MatchFields,
+) -> Result<(), String> {
+    let name = "this run";
+    same_match(name, now, earlier_name, earlier)?;
+    if earlier.shard != now.shard {
+        let shard = |s: &Option<String>| s.clone().unwrap_or_else(|| "the whole match".to_owned());
+        return Err(format!(
+            "{earlier_name} is not this run's to resume: it is {}, this run plays {}",
+            shard(&earlier.shard),
+            shard(&now.shard)
+        ));
     }
     Ok(())
+}
+
+/// Whether two documents are of the same match: players (with their options), control,
+/// book (name, positions, content), pairs, adjudication, and the build and command
+/// ([`Provenance::difference`]); the error names the first field that differs, as the
+/// document names it, with both values.
+fn same_match(a_name: &str, a: &MatchFields, b_name: &str, b: &MatchFields) -> Result<(), String> {
+    let fields: [(&str, String, String); 8] = [
+        ("players", json(&a.players), json(&b.players)),
+        ("time_control", json(&a.time_control), json(&b.time_control)),
+        ("nodes", json(&a.nodes), json(&b.nodes)),
+        ("book", a.book.clone(), b.book.clone()),
+        (
+            "book_positions",
+            json(&a.book_positions),
+            json(&b.book_positions),
+        ),
+        ("book_sha256", json(&a.book_sha256), json(&b.book_sha256)),
+        (
+            "planned_pairs",
+            json(&a.planned_pairs),
+            json(&b.planned_pairs),
+        ),
+        ("adjudication", json(&a.adjudication), json(&b.adjudication)),
+    ];
+    let differs = |(field, in_a, in_b): (&str, String, String)| {
+        Err(format!(
+            "{b_name} and {a_name} are not the same match: {field} differs ({in_b} in {b_name}, \
+             {in_a} in {a_name})"
+        ))
+    };
+    if let Some(d) = fields.into_iter().find(|(_, x, y)| x != y) {
+        return differs(d);
+    }
+    let (Some(pa), Some(pb)) = (&a.provenance, &b.provenance) else {
+        let missing = if a.provenance.is_none() {
+            a_name
+        } else {
+            b_name
+        };
+        return Err(format!(
+            "{missing} has no provenance (the build and command that played it: written by an \
+             older nullmove), so what played it cannot be told"
+        ));
+    };
+    match pa.difference(pb) {
+        Some((field, in_a, in_b)) => differs((field, in_a, in_b)),
+        None => Ok(()),
+    }
+}
+
+/// A value as compact JSON, for messages.
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use nullmove_elo::{Decision, Outcome, Pentanomial, Sprt, SprtResult, SprtRun, Wdl};
 
-use crate::game::{Adjudication, Control, GameRecord, GameResult, play_game};
+use crate::game::{Adjudication, Control, GameRecord, GameResult, Reason, play_game};
 use crate::player::{Player, PlayerSpec};
 use crate::{Book, StopHandle};
 
@@ -81,6 +81,10 @@ pub struct MatchSpec {
     pub shard: Option<Shard>,
     /// The score adjudication, if any.
     pub adjudication: Option<Adjudication>,
+    /// Pairs an earlier run of this match finished (`--resume`), by index, with the first
+    /// player's results: not played again, and counted first, in index order, so that the
+    /// statistics and the SPRT see the whole match.
+    pub resumed: BTreeMap<u64, [Outcome; 2]>,
 }
 
 impl MatchSpec {
@@ -130,6 +134,17 @@ pub struct Standing {
     pub sprt: Option<SprtResult>,
 }
 
+/// What the runner reports after every pair it plays.
+#[derive(Debug, Clone, Copy)]
+pub struct PairFinished<'a> {
+    /// The counts, this pair and any resumed ones included.
+    pub standing: &'a Standing,
+    /// The pair.
+    pub pair: &'a PairRecord,
+    /// The engines' own names (UCI `id name`), where they gave one.
+    pub engines: &'a [Option<String>; 2],
+}
+
 /// How a match ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
@@ -144,7 +159,7 @@ pub enum Ending {
 /// What a match played.
 #[derive(Debug, Clone)]
 pub struct MatchOutcome {
-    /// The finished pairs, by index.
+    /// The pairs this run finished, by index (not the resumed ones).
     pub pairs: Vec<PairRecord>,
     /// Games finished whose pair was not (a stop came between them): not counted.
     pub unpaired: Vec<GameRecord>,
@@ -167,13 +182,13 @@ enum Report {
     Failed(String),
 }
 
-/// Plays the match (this shard of it) until every pair is played, the SPRT decides or
-/// `stop` is asked; `on_pair` sees the counts after every pair. Each player is started once
-/// first, so a player that cannot start is an error before any game.
+/// Plays the match (this shard of it, less the resumed pairs) until every pair is played,
+/// the SPRT decides or `stop` is asked; `on_pair` sees every pair as it finishes. Each
+/// player is started once first, so a player that cannot start is an error before any game.
 pub fn run_match(
     spec: &MatchSpec,
     stop: &StopHandle,
-    mut on_pair: impl FnMut(&Standing),
+    mut on_pair: impl FnMut(&PairFinished<'_>),
 ) -> Result<MatchOutcome, String> {
     let started = Instant::now();
     let mut engines = [None, None];
@@ -181,15 +196,25 @@ pub fn run_match(
         let p = player.start().map_err(|e| e.to_string())?;
         *slot = p.engine().map(str::to_owned);
     }
-    let jobs: Vec<Job> = spec.pair_indices().flat_map(|p| [(p, 0), (p, 1)]).collect();
     let mut standing = Standing {
-        planned: jobs.len() as u64 / 2,
+        planned: spec.pair_indices().count() as u64,
         ..Standing::default()
     };
     let mut run = spec.sprt.map(SprtRun::new);
+    let mut decided = None;
+    for outcomes in spec.resumed.values() {
+        count(&mut standing, *outcomes, run.as_mut());
+        if let Some(d) = standing.sprt.as_ref().and_then(|s| s.decision) {
+            decided.get_or_insert(d);
+        }
+    }
+    let jobs: Vec<Job> = spec
+        .pair_indices()
+        .filter(|p| decided.is_none() && !spec.resumed.contains_key(p))
+        .flat_map(|p| [(p, 0), (p, 1)])
+        .collect();
     let mut pending: BTreeMap<u64, [Option<GameRecord>; 2]> = BTreeMap::new();
     let mut pairs = Vec::new();
-    let mut decided = None;
     let mut failure = None;
     let next = AtomicUsize::new(0);
     let (reports, inbox) = mpsc::channel();
@@ -219,9 +244,13 @@ pub fn run_match(
                 index: pair,
                 games: [a, b],
             };
-            count(&mut standing, &done, run.as_mut());
+            count(&mut standing, done.outcomes(), run.as_mut());
+            on_pair(&PairFinished {
+                standing: &standing,
+                pair: &done,
+                engines: &engines,
+            });
             pairs.push(done);
-            on_pair(&standing);
             if let Some(d) = standing.sprt.as_ref().and_then(|s| s.decision) {
                 decided.get_or_insert(d);
                 stop.stop();
@@ -247,9 +276,8 @@ pub fn run_match(
     })
 }
 
-/// Adds a finished pair to the counts and the SPRT.
-fn count(standing: &mut Standing, pair: &PairRecord, run: Option<&mut SprtRun>) {
-    let outcomes = pair.outcomes();
+/// Adds a finished pair, the first player's results, to the counts and the SPRT.
+fn count(standing: &mut Standing, outcomes: [Outcome; 2], run: Option<&mut SprtRun>) {
     standing.pairs += 1;
     standing.pentanomial.0[outcomes[0].half_points() + outcomes[1].half_points()] += 1;
     for o in outcomes {
@@ -310,6 +338,12 @@ fn work(
             stop,
         );
         let Ok(played) = played else { return };
+        // A player that fails once a stop was asked may have been ended by the same signal
+        // (a batch system's SIGTERM reaches every process of the task): the game is dropped
+        // as one under way, not counted as a loss.
+        if stop.is_stopped() && played.record.reason == Reason::EngineFailure {
+            return;
+        }
         // Colour to player: White is the first player in game 0.
         for (colour, broken) in played.broken.into_iter().enumerate() {
             if broken {

@@ -1,6 +1,7 @@
 //! The three opening books copied from fishtest's public collection (`data/books/`, origin
 //! in its README): every line a legal position with a move, the counts the README gives,
-//! and the endgame book's share of positions with at most 12 pieces.
+//! the endgame book's share of positions with at most 12 pieces, and each book's SHA-256
+//! (what a match records of its book) as `sha256sum` prints it.
 
 use std::path::Path;
 
@@ -45,4 +46,26 @@ fn the_three_move_starts_have_30_to_32_pieces() {
             .iter()
             .all(|p| (30..=32).contains(&p.occupied().len()))
     );
+}
+
+#[test]
+fn a_books_digest_is_the_one_sha256sum_prints_for_its_file() {
+    for (name, digest) in [
+        (
+            "uho_4060_v2.sample.epd",
+            "1fce72688a1a5b4bfa6609797a691532a43826ffccfd2ad743102cf8df8131a6",
+        ),
+        (
+            "noob_3moves.sample.epd",
+            "8ece37bb4a3a4acab67af3dbd28439b9db7810991220b1980100809b64d4cf88",
+        ),
+        (
+            "endgames.sample.epd",
+            "a9a9bc378b13e84e89a93912d04a3bc7671f9287ce3ab56e7906f4a90e9e4019",
+        ),
+    ] {
+        assert_eq!(book(name).sha256, digest, "{name}");
+        let built_in = nullmove_arena::committed_book(name).unwrap().unwrap();
+        assert_eq!(built_in.sha256, digest, "{name}, as the binary holds it");
+    }
 }

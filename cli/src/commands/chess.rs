@@ -7,6 +7,7 @@
 mod bench;
 mod chart;
 mod r#match;
+mod match_file;
 mod match_render;
 mod position;
 mod render;

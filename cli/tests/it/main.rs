@@ -11,6 +11,8 @@ mod coverage;
 mod explore;
 mod help;
 mod kpk;
+mod match_provenance;
+mod match_resume;
 mod properties;
 mod safeguards;
 mod serve_command;

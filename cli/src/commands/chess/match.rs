@@ -1,24 +1,36 @@
 //! `nullmove chess match`: games between null-move configurations or against any UCI
-//! engine, pair by pair from a book, with Elo, its interval and an SPRT; `merge` puts the
+//! engine, pair by pair from a book, with Elo, its interval and an SPRT; `--out` keeps the
+//! document in a file as the match plays and `--resume` goes on from it; `merge` puts the
 //! shards of a split match back together (the match itself is `nullmove_arena`'s).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use nullmove_arena::{
-    Adjudication, Book, Control, Ending, MatchFields, MatchSpec, PgnHeader, PlayerSpec, Shard,
-    Standing, StopHandle, TimeControl, document as match_document, merge, run_match, summary,
-    today, write_pgn,
+    Adjudication, Book, Control, Ending, MatchFields, MatchSpec, PairFinished, PgnHeader,
+    PlayerSpec, Provenance, Shard, StopHandle, TimeControl, document as match_document, merge,
+    run_match, search_signature, summary, today, write_pgn,
 };
 use nullmove_elo::{Model, Sprt, SprtResult};
 
+use super::match_file::{MatchFile, Record};
 use super::match_render::{render, standing_line};
 use crate::common::{CliError, Io, write_json};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
 
-/// The exit status of a match ended by Ctrl-C (128 + SIGINT, as shells report it): the
-/// results stand for the pairs finished, and a batch system sees the shard did not finish.
-const INTERRUPTED: u8 = 130;
+/// The commit this binary was built from (`build.rs`): the provenance a match records.
+const COMMIT: &str = env!("NULLMOVE_COMMIT");
+
+/// Ctrl-C's signal. A match stopped by a signal ends in order and exits with 128 plus the
+/// signal's number, as shells report it (130 for Ctrl-C, 143 for SIGTERM): the results
+/// stand for the pairs finished, and a batch system sees the shard did not finish.
+const SIGINT: u8 = 2;
+/// The signal a batch system ends a task with (Slurm's `scancel`, a time limit, a pod
+/// deleted), before SIGKILL.
+const SIGTERM: u8 = 15;
 
 /// Arguments of `nullmove chess match`.
 #[derive(Debug, clap::Args)]
@@ -59,6 +71,16 @@ pub struct MatchArgs {
     /// Write every game as PGN to FILE (whole or not at all).
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
+    /// Write the JSON document to FILE, whole or not at all, and again as the match plays
+    /// (every second or so), so that a run killed at any moment leaves the pairs finished
+    /// up to then (`ending` `interrupted`) for --resume.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Go on from the --out FILE an earlier run of this very match (this shard, the same
+    /// build and command) left: its finished pairs are kept, not played again, and the rest
+    /// are played; with no FILE yet the match starts from its first pair.
+    #[arg(long, requires = "out")]
+    resume: bool,
     /// Adjudicate a game once both engines agree a side is ahead by CP centipawns for
     /// MOVES moves each in a row (default: the rules alone end games).
     #[arg(long, value_name = "CP,MOVES", value_parser = parse_adjudication)]
@@ -85,6 +107,9 @@ struct MergeArgs {
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
+    /// Write the merged JSON document to FILE as well, whole or not at all.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
 }
 
 fn parse_tc(s: &str) -> Result<TimeControl, String> {
@@ -161,6 +186,13 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
             ));
         }
     };
+    if args.resume && args.pgn.is_some() {
+        return Err(CliError::msg(
+            "--resume with --pgn: the PGN of the pairs already played (each move's score and \
+             time) is not in the JSON the run goes on from; write the PGN from a run without \
+             --resume",
+        ));
+    }
     if args.sprt.is_some() && args.shard.is_some() {
         return Err(CliError::msg(
             "--sprt with --shard: an SPRT stops the whole match when it decides, which shards \
@@ -180,6 +212,7 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
         sprt: args.sprt,
         shard: args.shard,
         adjudication: args.adjudicate,
+        resumed: BTreeMap::new(),
     };
     if let Some(shard) = spec.shard {
         if spec.pair_indices().next().is_none() {
@@ -192,14 +225,17 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
     Ok(spec)
 }
 
-/// The JSON document of `nullmove chess match` (the match is played; no progress, no PGN).
+/// The JSON document of `nullmove chess match` (the match is played; no progress, no file
+/// written or read).
 pub fn document(args: &MatchArgs) -> Result<serde_json::Value, CliError> {
     if let Some(MatchCommand::Merge(m)) = &args.command {
         return merge_document(m).map(|(doc, _)| doc);
     }
     let spec = spec(args)?;
+    let provenance = provenance(args, &spec)?;
     let outcome = run_match(&spec, &StopHandle::new(), |_| {}).map_err(CliError::Message)?;
-    let fields = MatchFields::of(&spec, &outcome);
+    let mut fields = MatchFields::of(&spec, &outcome);
+    fields.provenance = Some(provenance);
     match_document(&fields, outcome.standing.sprt).map_err(CliError::Message)
 }
 
@@ -207,23 +243,32 @@ pub fn document(args: &MatchArgs) -> Result<serde_json::Value, CliError> {
 pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
     if let Some(MatchCommand::Merge(m)) = &args.command {
         let (doc, fields) = merge_document(m)?;
+        if let Some(path) = &m.out {
+            MatchFile::new(path)?.write(&doc)?;
+        }
         return emit(io, m.json, &doc, &fields, None).map(|()| 0);
     }
-    let spec = spec(args)?;
+    let mut spec = spec(args)?;
     let pgn = args.pgn.as_deref().map(OutputFile::create).transpose()?;
+    let file = args.out.as_deref().map(MatchFile::new).transpose()?;
+    let mut record = Record::new(file, args.resume, provenance(args, &spec)?, &mut spec)?;
     let stop = StopHandle::new();
+    let signal = Arc::new(AtomicU8::new(0));
     if io.terminal {
-        stop_on_ctrl_c(stop.clone());
+        stop_on_signals(stop.clone(), Arc::clone(&signal));
     }
     let planned = spec.pair_indices().count() as u64;
     let progress = Progress::on_terminal(io.terminal, planned, "pairs", "starting");
-    let outcome = run_match(&spec, &stop, |s: &Standing| {
+    progress.add(spec.resumed.len() as u64);
+    let outcome = run_match(&spec, &stop, |done: &PairFinished<'_>| {
         progress.add(1);
-        progress.set_message(standing_line(s));
+        progress.set_message(standing_line(done.standing));
+        record.after_pair(&spec, done, &stop);
     })
     .map_err(CliError::Message)?;
     progress.finish();
-    let fields = MatchFields::of(&spec, &outcome);
+    let fields = record.fields(MatchFields::of(&spec, &outcome))?;
+    let doc = match_document(&fields, outcome.standing.sprt).map_err(CliError::Message)?;
     if let Some(file) = pgn {
         let header = PgnHeader {
             event: format!("nullmove chess match {}", players_title(&fields)),
@@ -236,13 +281,67 @@ pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
         };
         file.commit(write_pgn(&header, &outcome.pairs).as_bytes())?;
     }
-    let doc = match_document(&fields, outcome.standing.sprt).map_err(CliError::Message)?;
+    record.write(&doc)?;
     emit(io, args.json, &doc, &fields, outcome.standing.sprt)?;
     Ok(if outcome.ending == Ending::Interrupted {
-        INTERRUPTED
+        128 + match signal.load(Ordering::Relaxed) {
+            0 => SIGINT,
+            s => s,
+        }
     } else {
         0
     })
+}
+
+/// The build and command of this run: the version, the commit, the search's signature
+/// (computed here, well under a second), and the command that plays it again.
+fn provenance(args: &MatchArgs, spec: &MatchSpec) -> Result<Provenance, CliError> {
+    Ok(Provenance {
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        commit: COMMIT.to_owned(),
+        chess_bench: search_signature().map_err(CliError::Message)?,
+        command: command_line(args, spec),
+    })
+}
+
+/// The command that plays this run again, every setting spelled out in one order (the
+/// concurrency too, the machine's cores when it was not given).
+fn command_line(args: &MatchArgs, spec: &MatchSpec) -> Vec<String> {
+    let mut words: Vec<String> = ["nullmove", "chess", "match"].map(str::to_owned).to_vec();
+    let mut flag = |name: &str, value: Option<String>| {
+        words.push(format!("--{name}"));
+        words.extend(value);
+    };
+    flag("players", args.players.clone());
+    flag("book", args.book.as_ref().map(|b| b.display().to_string()));
+    flag("pairs", Some(spec.pairs.to_string()));
+    match spec.control {
+        Control::Clock(tc) => flag("tc", Some(tc.to_string())),
+        Control::Nodes(n) => flag("nodes", Some(n.to_string())),
+    }
+    flag("concurrency", Some(spec.concurrency.to_string()));
+    if let Some(s) = spec.sprt {
+        flag("sprt", Some(format!("{},{},{}", s.elo0, s.elo1, s.model)));
+    }
+    if let Some(a) = spec.adjudication {
+        flag("adjudicate", Some(format!("{},{}", a.score, a.moves)));
+    }
+    if let Some(shard) = spec.shard {
+        flag("shard", Some(shard.to_string()));
+    }
+    if let Some(out) = &args.out {
+        flag("out", Some(out.display().to_string()));
+    }
+    if let Some(pgn) = &args.pgn {
+        flag("pgn", Some(pgn.display().to_string()));
+    }
+    if args.resume {
+        flag("resume", None);
+    }
+    if args.json {
+        flag("json", None);
+    }
+    words
 }
 
 /// The document as JSON, or the table of `fields` with their statistics.
@@ -285,10 +384,10 @@ fn merge_document(args: &MergeArgs) -> Result<(serde_json::Value, MatchFields), 
     Ok((doc, merged))
 }
 
-/// Ends the match in order at Ctrl-C: the games under way are dropped, the finished pairs
-/// reported (the engines run in process groups of their own, so the signal reaches only the
-/// runner).
-fn stop_on_ctrl_c(stop: StopHandle) {
+/// Ends the match in order at Ctrl-C or SIGTERM, noting which in `signal`: the games under
+/// way are dropped, the finished pairs reported (the engines run in process groups of their
+/// own, so the terminal's signal reaches only the runner).
+fn stop_on_signals(stop: StopHandle, signal: Arc<AtomicU8>) {
     std::thread::spawn(move || {
         let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -297,13 +396,28 @@ fn stop_on_ctrl_c(stop: StopHandle) {
             return;
         };
         runtime.block_on(async {
-            if tokio::signal::ctrl_c().await.is_ok() {
-                eprintln!(
-                    "\nnullmove: stopping: the games under way are dropped, the finished pairs \
-                     reported"
-                );
-                stop.stop();
-            }
+            let number = tokio::select! {
+                r = tokio::signal::ctrl_c() => if r.is_ok() { SIGINT } else { return },
+                () = terminate() => SIGTERM,
+            };
+            signal.store(number, Ordering::Relaxed);
+            eprintln!(
+                "\nnullmove: stopping: the games under way are dropped, the finished pairs \
+                 reported"
+            );
+            stop.stop();
         });
     });
+}
+
+/// Waits for SIGTERM (forever where it cannot be caught).
+async fn terminate() {
+    #[cfg(unix)]
+    if let Ok(mut signal) =
+        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+    {
+        signal.recv().await;
+        return;
+    }
+    std::future::pending::<()>().await;
 }

@@ -1,0 +1,278 @@
+//! Each recipe plays a small fixed-node match (8 pairs at 300 nodes a move, 4 shards) with
+//! the first attempt at shard 1 killed by SIGKILL: the recipe runs it again, the merge
+//! succeeds, and it is the unsharded run, game for game, played by the same build.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::{OnceLock, mpsc};
+
+use serde_json::Value;
+
+use crate::slurm::{self, Cluster, alive, survivors, which};
+
+/// The match every recipe plays, as the recipes take its flags.
+fn match_flags() -> Vec<String> {
+    let book = root().join("arena/data/books/noob_3moves.sample.epd");
+    ["--players", "r3,none", "--book"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain([book.display().to_string()])
+        .chain(["--pairs", "8", "--nodes", "300"].map(str::to_owned))
+        .collect()
+}
+
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_owned()
+}
+
+/// The match in one process, unsharded: what every merge must equal.
+fn unsharded() -> &'static Value {
+    static WHOLE: OnceLock<Value> = OnceLock::new();
+    WHOLE.get_or_init(|| {
+        let out = Command::new(env!("CARGO_BIN_EXE_nullmove"))
+            .args(["chess", "match"])
+            .args(match_flags())
+            .args(["--concurrency", "2", "--json"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    })
+}
+
+/// Whether the tool a test needs is here: `why_not` says why not; then the test is skipped,
+/// or fails when `require` is set.
+fn available(require: &str, why_not: Option<String>) -> bool {
+    let Some(why) = why_not else { return true };
+    assert!(
+        std::env::var_os(require).is_none(),
+        "{require} is set, but {why}"
+    );
+    println!("skipped: {why}");
+    false
+}
+
+/// A stand-in for `nullmove` in `dir` (the recipes' `NULLMOVE`): the first attempt at shard
+/// 1 is killed with SIGKILL a moment after it starts, with `killed-once` left beside it;
+/// every other run is the real program's.
+fn killer(dir: &Path) -> PathBuf {
+    let path = dir.join("nullmove-killing-once");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\n\
+         case \" $* \" in\n\
+         *\" --shard 1/\"*)\n  \
+           if mkdir \"$(dirname \"$0\")/killed-once\" 2>/dev/null; then\n    \
+             \"$NULLMOVE_REAL\" \"$@\" &\n    \
+             pid=$!\n    \
+             sleep 0.2\n    \
+             kill -KILL \"$pid\"\n    \
+             wait \"$pid\"\n    \
+             exit $?\n  \
+           fi ;;\n\
+         esac\n\
+         exec \"$NULLMOVE_REAL\" \"$@\"\n",
+    )
+    .unwrap();
+    let status = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+    assert!(status.success());
+    path
+}
+
+/// The stand-in's environment: itself as `NULLMOVE`, the real program behind it.
+fn with_killer(command: &mut Command, dir: &Path) {
+    command
+        .env("NULLMOVE", killer(dir))
+        .env("NULLMOVE_REAL", env!("CARGO_BIN_EXE_nullmove"));
+}
+
+/// The merge in `dir` must be the unsharded match game for game, played by the same build
+/// under the same command but for its concurrency (`concurrency`, the recipe's).
+fn assert_is_the_unsharded_match(dir: &Path, concurrency: &str, context: &dyn Fn() -> String) {
+    let text = std::fs::read_to_string(dir.join("match.json"))
+        .unwrap_or_else(|e| panic!("no match.json: {e}\n{}", context()));
+    let mut merged: Value = serde_json::from_str(&text).unwrap();
+    let mut whole = unsharded().clone();
+    let (merged_by, whole_by) = (merged["provenance"].take(), whole["provenance"].take());
+    for key in ["version", "commit", "chess_bench"] {
+        assert_eq!(merged_by[key], whole_by[key], "{key}");
+    }
+    let mut command = vec!["nullmove", "chess", "match"];
+    let flags = match_flags();
+    command.extend(flags.iter().map(String::as_str));
+    command.extend(["--concurrency", concurrency]);
+    assert_eq!(merged_by["command"], serde_json::json!(command));
+    for doc in [&mut merged, &mut whole] {
+        let map = doc.as_object_mut().unwrap();
+        for key in ["seconds", "games_per_hour", "shard", "resumed_pairs"] {
+            map.remove(key);
+        }
+    }
+    assert_eq!(merged["pairs_played"], 8);
+    assert_eq!(merged, whole, "{}", context());
+}
+
+#[test]
+fn a_slurm_job_array_plays_the_unsharded_match_and_its_daemons_end() {
+    if !available("NULLMOVE_REQUIRE_SLURM", slurm::unavailable()) {
+        return;
+    }
+    let cluster = Cluster::start("slurm");
+    let work = cluster.work();
+    let mut submit = cluster.command(root().join("batch/slurm/submit.sh"));
+    submit.arg("4").args(match_flags());
+    with_killer(&mut submit, &work);
+    let out = submit.output().unwrap();
+    let context = || format!("{}\n{}", stderr(&out), cluster.logs());
+    assert!(out.status.success(), "{}", context());
+    let ids: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(ids.len(), 2, "{}", context());
+    let jobs = cluster.wait_for_jobs();
+    assert_eq!(jobs.len(), 5, "four tasks and the merge: {jobs:#?}");
+    for job in &jobs {
+        assert!(job.contains("JobState=COMPLETED"), "{job}\n{}", context());
+    }
+    let log = std::fs::read_to_string(work.join("shard-1.log")).unwrap();
+    assert!(
+        log.contains("shard 1/4: attempt 1 ended with exit status 137"),
+        "{log}"
+    );
+    assert_is_the_unsharded_match(&work, "2", &context);
+    let (dir, daemons) = (cluster.dir(), cluster.daemon_pids());
+    drop(cluster);
+    assert_eq!(survivors(&dir), vec![], "every process of the cluster ends");
+    assert!(daemons.iter().all(|&pid| !alive(pid)), "{daemons:?}");
+}
+
+#[test]
+fn a_test_that_fails_leaves_no_daemon_and_no_job() {
+    if !available("NULLMOVE_REQUIRE_SLURM", slurm::unavailable()) {
+        return;
+    }
+    let (tell, told) = mpsc::channel();
+    let failed = std::thread::spawn(move || {
+        let cluster = Cluster::start("failing");
+        let out = cluster
+            .command("sbatch")
+            .args(["--wrap", "sleep 120"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        let running = || {
+            cluster
+                .command("squeue")
+                .args(["-h", "-t", "R"])
+                .output()
+                .is_ok_and(|o| !o.stdout.is_empty())
+        };
+        while !running() {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        tell.send((cluster.dir(), cluster.daemon_pids())).unwrap();
+        panic!("a test failing while its cluster runs a job (this panic is the test's)");
+    })
+    .join();
+    assert!(failed.is_err());
+    let (dir, daemons) = told.recv().expect("the cluster started");
+    assert_eq!(
+        survivors(&dir),
+        vec![],
+        "the job, its step and the daemons end"
+    );
+    assert!(daemons.iter().all(|&pid| !alive(pid)), "{daemons:?}");
+}
+
+#[test]
+fn gnu_parallel_plays_the_unsharded_match() {
+    let why_not = which("parallel")
+        .is_none()
+        .then(|| "no parallel (apt-get install parallel)".to_owned());
+    if !available("NULLMOVE_REQUIRE_PARALLEL", why_not) {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("nullmove-parallel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut run = Command::new(root().join("batch/parallel/match.sh"));
+    run.args(["4", "2"])
+        .args(match_flags())
+        .current_dir(&dir)
+        .stdin(Stdio::null());
+    with_killer(&mut run, &dir);
+    let out = run.output().unwrap();
+    let context = || stderr(&out);
+    assert!(out.status.success(), "{}", context());
+    assert!(
+        dir.join("killed-once").is_dir(),
+        "the first attempt at shard 1 was killed"
+    );
+    assert_is_the_unsharded_match(&dir, "1", &context);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_kubernetes_manifests_are_valid_jobs() {
+    let validator = which("kubernetes-validate");
+    let why_not = validator
+        .is_none()
+        .then(|| "no kubernetes-validate (pip install kubernetes-validate)".to_owned());
+    let (true, Some(validator)) = (
+        available("NULLMOVE_REQUIRE_KUBERNETES_VALIDATE", why_not),
+        validator,
+    ) else {
+        return;
+    };
+    let folder = root().join("batch/kubernetes");
+    let manifests = ["match.yaml", "merge.yaml"].map(|m| folder.join(m));
+    let out = Command::new(&validator)
+        .arg("--strict")
+        .args(&manifests)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert_eq!(
+        text.matches(" passed for resource job/").count(),
+        2,
+        "{text}"
+    );
+    // The validator refuses what the Job schema does not have: a misspelt field.
+    let dir = std::env::temp_dir().join(format!("nullmove-kubernetes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("match.yaml");
+    let manifest = std::fs::read_to_string(&manifests[0]).unwrap();
+    assert!(manifest.contains("backoffLimitPerIndex"));
+    std::fs::write(
+        &bad,
+        manifest.replace("backoffLimitPerIndex", "backoffLimitPerIndx"),
+    )
+    .unwrap();
+    let out = Command::new(&validator)
+        .arg("--strict")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert!(
+        !out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A command's stderr as text.
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
