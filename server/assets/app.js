@@ -119,6 +119,7 @@ const EXAMPLES = {
   '/api/sweep': 'positions=empty',
   '/api/sweep.svg': 'positions=empty',
   '/api/audit': '',
+  '/api/review': '',
 };
 
 async function loadApi() {

@@ -65,7 +65,7 @@ fn run() -> Result<ExitCode, String> {
         None => Some(
             nullmove_server::Server::start(
                 SocketAddr::from(([127, 0, 0, 1], 0)),
-                nullmove::commands::serve::CommandLine,
+                nullmove::commands::serve::CommandLine::default(),
             )
             .map_err(|e| e.to_string())?,
         ),

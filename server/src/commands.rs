@@ -4,14 +4,14 @@
 //! refusal is the command line's own (SPEC.md, `nullmove serve`), and this crate never
 //! depends on the binary.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The command line as the server reads it.
 ///
 /// # Example
 /// A command line of one command, `echo --text T [--loud]`, whose document is its text:
 /// ```
-/// use std::sync::atomic::AtomicBool;
+/// use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// use nullmove_server::{Ask, Commands, Computation, Flag, Output, Refusal};
 ///
 /// struct Echo(String);
@@ -44,7 +44,8 @@ use std::sync::atomic::AtomicBool;
 ///
 /// let echo = EchoLine.parse(&["echo".into(), "--text=hi".into()]).unwrap();
 /// let stop = AtomicBool::new(false);
-/// let ask = Ask { stop: &stop, max_events: 10 };
+/// let progress = Progress::default();
+/// let ask = Ask { stop: &stop, max_events: 10, progress: &progress };
 /// assert_eq!(echo.compute(&ask).unwrap().unwrap().json, b"\"hi\"");
 /// ```
 pub trait Commands: Send + Sync + 'static {
@@ -56,6 +57,23 @@ pub trait Commands: Send + Sync + 'static {
     /// the command line's own parser: a computation ready to run on a worker, or the
     /// command's one-line refusal. Cheap: it runs on the thread that serves connections.
     fn parse(&self, argv: &[String]) -> Result<Box<dyn Computation>, Refusal>;
+
+    /// The texts the reviewer's view annotates ([`crate::View::Review`]), read now, before
+    /// the audit they are annotated with is computed or found kept: a text that cannot be
+    /// read, or is not the one the claims cite, is refused at once ([`Refusal::Missing`]).
+    /// By default a server has none.
+    fn texts(&self) -> Result<Box<dyn Texts>, Refusal> {
+        Err(Refusal::Missing(
+            "this server was given no texts to annotate".to_owned(),
+        ))
+    }
+}
+
+/// Texts read for one request of the reviewer's view.
+pub trait Texts: Send + 'static {
+    /// The view's document: the texts annotated with `document`, the JSON document of the
+    /// route's command (the audit). Cheap: the audit is already computed.
+    fn annotate(self: Box<Self>, document: &[u8]) -> Result<Vec<u8>, Refusal>;
 }
 
 /// A command whose arguments were read, ready to compute its documents.
@@ -107,6 +125,32 @@ pub struct Ask<'a> {
     /// The most events a trace may hold; a longer one is refused, once its events are
     /// counted and before any is recorded (the server's bound on one answer's memory).
     pub max_events: usize,
+    /// Where a long computation says how far it is, for the readers waiting on it (the
+    /// audit: claims measured).
+    pub progress: &'a Progress,
+}
+
+/// How far a computation is: steps done of a total, told by the computation from any
+/// thread and read by whoever waits for it.
+#[derive(Debug, Default)]
+pub struct Progress {
+    done: AtomicUsize,
+    total: AtomicUsize,
+}
+
+impl Progress {
+    /// `done` of `total` steps are done.
+    pub fn set(&self, done: usize, total: usize) {
+        self.total.store(total, Ordering::SeqCst);
+        self.done.store(done, Ordering::SeqCst);
+    }
+
+    /// Steps done, and of how many (`(0, 0)` before the computation says).
+    #[must_use]
+    pub fn get(&self) -> (usize, usize) {
+        let done = self.done.load(Ordering::SeqCst);
+        (done, self.total.load(Ordering::SeqCst).max(done))
+    }
 }
 
 /// A command's documents.
@@ -146,6 +190,9 @@ pub enum Refusal {
     /// The command could not do its part for a reason of the server's, not the request's
     /// (HTTP 500).
     Failed(String),
+    /// What the answer needs is not on this server, said in one line: the texts of the
+    /// reviewer's view, missing or not the ones the claims cite (HTTP 404).
+    Missing(String),
 }
 
 impl Refusal {

@@ -129,12 +129,14 @@ impl ApiError {
 
 impl From<Refusal> for ApiError {
     /// The command's refusal, word for word: bad input is the client's (400); a failure of
-    /// the command's own (writing its document) is the server's (500). A value the parser
-    /// refused is named apart by the routes, not here.
+    /// the command's own (writing its document) is the server's (500); what a view needs and
+    /// this server lacks is not found (404). A value the parser refused is named apart by
+    /// the routes, not here.
     fn from(e: Refusal) -> Self {
         match e {
             Refusal::Refused { line, .. } => Self::BadRequest(line),
             Refusal::Failed(m) => Self::Failed(m),
+            Refusal::Missing(m) => Self::NotFound(m),
         }
     }
 }

@@ -4,33 +4,39 @@
 //!
 //! The server knows the commands only through [`Commands`], which the `nullmove` binary
 //! implements over its own parser, so validation and error messages are the command line's.
-//! Everything served is embedded in the binary. Safe by default: loopback only unless told
-//! otherwise ([`Hosts`]), and then only for requests that name it; small requests only,
-//! each request's work bounded ([`Limits`]) and stopped when its client goes away; a fixed
-//! number of computations at once, small searches in a lane of their own; connections
-//! capped, and closed when a head is slow or the connection idle.
+//! Everything served is embedded in the binary but the texts of the reviewer's view (the page
+//! and the article annotated by the audit), which the command line reads when the view is
+//! asked for ([`Commands::texts`]); [`review_file`] makes that view one self-contained file.
+//! Safe by default: loopback only unless told otherwise ([`Hosts`]), and then only for
+//! requests that name it; small requests only, each request's work bounded ([`Limits`]) and
+//! stopped when its client goes away; a fixed number of computations at once, small
+//! searches in a lane of their own; connections capped, and closed when a head is slow or
+//! the connection idle.
 //!
-//! Where things are: `routes` (what is served: the route table, the embedded page, a
-//! query read as a command's argv, the views of a command's documents), `compute` (where a
-//! computation runs: its cost and lane, the workers, the kept documents, the stop signal),
-//! `http` (the connections, each request head read and checked, the checks every request
-//! passes), `limits` (every bound; `limits/timeouts.rs`, how long the server waits for
-//! anything), `server` (listening, in process or until a signal).
+//! Where things are: `routes` (what is served: the route table, the embedded pages, a query
+//! read as a command's argv, the views of a command's documents), `review_file` (the
+//! reviewer's view as one file), `compute` (where a computation runs: its cost and lane, the
+//! workers, the kept documents and how far each is, the stop signal), `http` (the
+//! connections, each request head read and checked, the checks every request passes),
+//! `limits` (every bound; `limits/timeouts.rs`, how long the server waits for anything),
+//! `server` (listening, in process or until a signal).
 
 mod commands;
 mod compute;
 mod error;
 mod http;
 mod limits;
+mod review_file;
 mod routes;
 mod server;
 
-pub use commands::{Ask, Commands, Computation, Field, Flag, Output, Refusal};
+pub use commands::{Ask, Commands, Computation, Field, Flag, Output, Progress, Refusal, Texts};
 pub use compute::gate::{GateStats, LaneStats};
 pub use compute::lane::{LIGHT_NODES, tree_bound};
 pub use http::checks::Hosts;
 pub use http::connections::Stopped;
 pub use limits::{Limits, MAX_TRACE_EVENTS, connection_cap};
+pub use review_file::review_file;
 pub use routes::{Cost, Kept, ROUTES, Route, View};
 pub use server::{Config, Error, Server, ServerStats, serve};
 

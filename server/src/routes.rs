@@ -6,9 +6,11 @@
 //! `true` or `false`. They become an argv for the command line's parser ([`query`]), so a
 //! bad value gets the command's one-line reason. Only the flags that choose *what* is
 //! computed are taken: the output flags (`--json`, `--csv`, `--svg FILE`, `--step`,
-//! `--details`) are the server's business, and no request can name a file. `/api/audit`
-//! answers with the whole audit, so it takes no flag: not `--claim` (a selection of it),
-//! nor `--page`/`--article` (files).
+//! `--details`, `--html`, `--erratum`) are the server's business, and no request can name a
+//! file. `/api/audit` answers with the whole audit, so it takes no flag: not `--claim` (a
+//! selection of it), nor `--page`/`--article` (files). `/api/review` annotates the texts the
+//! server was started with by that same audit, computed once for both; while it is computed,
+//! `/api/audit/progress` (and `/api/review/progress`) say how far it is.
 //!
 //! A route is one entry of [`ROUTES`]: its command and parameters, what its computation
 //! costs, whether its documents are kept, and which view of them it answers with
@@ -35,7 +37,7 @@ pub use crate::compute::lane::Cost;
 pub use view::View;
 
 use crate::commands::Commands;
-use crate::compute::cache::{Abandoned, Cache};
+use crate::compute::cache::{Abandoned, Cache, Stage};
 use crate::compute::gate::{Gate, LaneStats, Lanes};
 use crate::compute::lane::Lane;
 use crate::error::ApiError;
@@ -102,7 +104,7 @@ const SEARCH_PARAMS: &[&str] = with_guards!("board", "depth", "reduction", "mode
 const SWEEP_PARAMS: &[&str] = with_guards!("positions", "depths", "reductions", "engine");
 
 /// Every API route.
-pub static ROUTES: [Route; 5] = [
+pub static ROUTES: [Route; 6] = [
     Route {
         path: "/api/search",
         command: "search",
@@ -147,6 +149,15 @@ pub static ROUTES: [Route; 5] = [
         cost: Cost::Heavy,
         kept: Kept::Once,
         view: View::Json,
+    },
+    Route {
+        path: "/api/review",
+        command: "audit",
+        params: &[],
+        answers: "the texts annotated by nullmove audit: what nullmove audit --html draws",
+        cost: Cost::Heavy,
+        kept: Kept::Once,
+        view: View::Review,
     },
 ];
 
@@ -212,6 +223,14 @@ pub fn router(state: Arc<AppState>, checks: Checks) -> Router {
                 view::answer(state, route, params)
             }),
         );
+        if route.kept == Kept::Once {
+            app = app.route(
+                &progress_path(route),
+                get(move |State(state): State<Arc<AppState>>, params: Params| {
+                    progress(state, route, params)
+                }),
+            );
+        }
     }
     for asset in ASSETS {
         app = app.route(asset.path, get(move || async move { asset }));
@@ -249,12 +268,16 @@ async fn index(params: Params) -> Result<Response, ApiError> {
     let routes: Vec<_> = ROUTES
         .iter()
         .map(|r| {
-            serde_json::json!({
+            let mut route = serde_json::json!({
                 "path": r.path,
                 "command": r.command,
                 "parameters": r.params,
                 "answers": r.answers,
-            })
+            });
+            if r.kept == Kept::Once {
+                route["progress"] = progress_path(r).into();
+            }
+            route
         })
         .collect();
     Ok(json_response(Bytes::from(
@@ -262,12 +285,52 @@ async fn index(params: Params) -> Result<Response, ApiError> {
     )))
 }
 
+/// Where a route computed once per server says how far its computation is.
+fn progress_path(route: &Route) -> String {
+    format!("{}/progress", route.path)
+}
+
+/// `{route}/progress`: `{"state": "idle"}` before anyone asked for the route's document,
+/// `{"state": "running", "done": N, "total": M}` while it is computed (for the audit, claims
+/// measured; without the counts until the computation gives them), `{"state": "ready"}` once
+/// it is kept. It takes no parameter and starts nothing.
+async fn progress(
+    state: Arc<AppState>,
+    route: &'static Route,
+    params: Params,
+) -> Result<Response, ApiError> {
+    if let Some((unknown, _)) = pairs(params)?.first() {
+        return Err(ApiError::BadRequest(format!(
+            "unknown parameter '{unknown}': {} takes none",
+            progress_path(route)
+        )));
+    }
+    let argv = query::argv(&state.takes_value, route, &[])?;
+    let key = state.commands.parse(&argv)?.key();
+    let body = match state.once.stage(&key) {
+        Stage::Idle => serde_json::json!({ "state": "idle" }),
+        // Before the computation says how much it has to do, only that it runs.
+        Stage::Running(_, 0) => serde_json::json!({ "state": "running" }),
+        Stage::Running(done, total) => {
+            serde_json::json!({ "state": "running", "done": done, "total": total })
+        }
+        Stage::Ready => serde_json::json!({ "state": "ready" }),
+    };
+    Ok(json_response(Bytes::from(body.to_string())))
+}
+
 async fn not_found(uri: Uri) -> ApiError {
+    let progress: Vec<String> = ROUTES
+        .iter()
+        .filter(|r| r.kept == Kept::Once)
+        .map(progress_path)
+        .collect();
     let paths: Vec<&str> = ASSETS
         .iter()
         .map(|a| a.path)
         .chain(std::iter::once("/api"))
         .chain(ROUTES.iter().map(|r| r.path))
+        .chain(progress.iter().map(String::as_str))
         .collect();
     ApiError::NotFound(format!(
         "no such page: {}; this server has {}",

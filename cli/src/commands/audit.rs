@@ -6,6 +6,12 @@
 //! With `--page FILE` and/or `--article FILE` it checks the corpus against the texts
 //! instead: every claim's anchor must occur in its text, and every sentence must be checked
 //! by a claim or listed as not checkable, with the reason.
+//!
+//! With `--html FILE` it also writes the reviewer's view, both texts annotated by the audit
+//! (`nullmove_fixtures::review`), as one self-contained file (`nullmove_server::review_file`,
+//! the page `nullmove serve` shows at `/review`); with `--erratum` it prints the review's
+//! erratum instead of the table. Both read the texts (`--page`/`--article`, by default from
+//! `../shared/page/`) and check them before the audit runs.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,9 +19,11 @@ use std::path::{Path, PathBuf};
 use nullmove_fixtures::audit;
 use nullmove_fixtures::claims::Source;
 use nullmove_fixtures::coverage::{self, Coverage};
+use nullmove_fixtures::review::{self, AuditDocument, Review, SourceText};
 use serde::Serialize;
 
 use crate::common::{self, CliError, Io};
+use crate::output_file::OutputFile;
 
 /// Arguments of `nullmove audit`.
 #[derive(Debug, clap::Args)]
@@ -32,6 +40,7 @@ pub struct Args {
     details: bool,
     /// Check the page's text (`null-move-pruning.en.txt`) against the corpus: every anchor
     /// found, every sentence accounted for; prints each sentence with the claims citing it.
+    /// With --html or --erratum: the page's text those annotate.
     #[arg(long, value_name = "FILE")]
     page: Option<PathBuf>,
     /// The same for the companion article (`null-move-pruning.fa.txt`).
@@ -41,6 +50,24 @@ pub struct Args {
     /// its status is the whole audit's.
     #[arg(long = "claim", value_name = "ID", conflicts_with_all = ["page", "article"])]
     claims: Vec<String>,
+    /// Also write the reviewer's view to FILE: the page and the article with each statement
+    /// marked by the claims that check it, as one HTML file that opens with the network off.
+    /// The texts come from --page/--article, by default ../shared/page/.
+    #[arg(long, value_name = "FILE", conflicts_with = "claims")]
+    html: Option<PathBuf>,
+    /// Print the erratum instead of the table: every claim that differs or is inconsistent,
+    /// in Markdown, each sentence cited by section and anchor, with what we measure and a
+    /// wording our measurement supports. Reads the texts as --html does.
+    #[arg(long, conflicts_with_all = ["json", "details", "claims"])]
+    erratum: bool,
+}
+
+impl Args {
+    /// Whether the texts are annotated (`--html`, `--erratum`) rather than checked for
+    /// coverage.
+    fn reviews(&self) -> bool {
+        self.html.is_some() || self.erratum
+    }
 }
 
 /// The document of `nullmove audit`: the claims checked, or, given texts, their coverage.
@@ -87,20 +114,83 @@ impl Document {
 
 /// The document: the claims checked, or the coverage of the texts given.
 pub fn document(args: &Args) -> Result<Document, CliError> {
-    if args.page.is_some() || args.article.is_some() {
+    document_reporting(args, &|_, _| {})
+}
+
+/// [`document`], telling `progress` how many claims are measured, of how many: what
+/// `nullmove serve` shows a reader waiting for the audit.
+pub fn document_reporting(
+    args: &Args,
+    progress: audit::Progress<'_>,
+) -> Result<Document, CliError> {
+    if (args.page.is_some() || args.article.is_some()) && !args.reviews() {
         return coverage_report(args).map(Document::Coverage);
     }
-    audit::audit_of(&args.claims)
+    audit::audit_of_reporting(&args.claims, progress)
         .map(|a| Document::Audit(Box::new(a)))
         .map_err(|e| CliError::Message(e.to_string()))
 }
 
 /// Audits every claim (or checks the texts' coverage) and prints the result; the exit
-/// status is [`Document::status`].
+/// status is [`Document::status`]. With `--html` or `--erratum` the texts are read and the
+/// file's folder checked first, so neither waits for the audit to fail.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
-    let doc = document(args)?;
-    common::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
+    if !args.reviews() {
+        let doc = document(args)?;
+        common::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
+        return Ok(doc.status());
+    }
+    let texts = review_texts(args.page.as_deref(), args.article.as_deref())?;
+    let html = args.html.as_deref().map(OutputFile::create).transpose()?;
+    // The whole audit: --claim is refused beside --html and --erratum.
+    let audit = audit::audit();
+    let review = review_of(&AuditDocument::of(&audit), &texts)?;
+    let doc = Document::Audit(Box::new(audit));
+    if let Some(file) = html {
+        file.commit(nullmove_server::review_file(&review_json(&review)?).as_bytes())?;
+    }
+    if args.erratum {
+        write!(io.out, "{}", review.erratum)?;
+    } else {
+        common::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
+    }
     Ok(doc.status())
+}
+
+/// The page's and the article's texts for the reviewer's view, read and checked: from
+/// `page` and `article`, or else from `../shared/page/` ([`coverage::page_dir`]). A text
+/// that cannot be read, or is not the one the claims cite, is one line saying how to give it.
+pub fn review_texts(
+    page: Option<&Path>,
+    article: Option<&Path>,
+) -> Result<Vec<SourceText>, CliError> {
+    let dir = coverage::page_dir();
+    // `../shared/page` as a reader finds it, without the repository's `fixtures/../..`.
+    let shown = dir.canonicalize().unwrap_or(dir);
+    [(Source::Page, page), (Source::Article, article)]
+        .into_iter()
+        .map(|(source, given)| {
+            let path = given.map_or_else(|| shown.join(source.file_name()), Path::to_path_buf);
+            SourceText::read(source, &path).map_err(|e| {
+                CliError::Message(format!(
+                    "{e}; give the texts with --page FILE and --article FILE (by default they \
+                     are read from {})",
+                    shown.display()
+                ))
+            })
+        })
+        .collect()
+}
+
+/// `texts` annotated with the audit whose document is `audit`.
+pub fn review_of(audit: &AuditDocument, texts: &[SourceText]) -> Result<Review, CliError> {
+    review::build(audit, texts).map_err(|e| CliError::Message(e.to_string()))
+}
+
+/// The review as the JSON document the view draws: what `nullmove serve` answers at
+/// `/api/review` and `--html` embeds.
+pub fn review_json(review: &Review) -> Result<String, CliError> {
+    serde_json::to_string(review).map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))
 }
 
 /// The table of claims (each claim in full with `details`), or each text's coverage.

@@ -1,11 +1,13 @@
 //! `nullmove serve`: the page's "Try it" widget in a browser, and a JSON API that answers
-//! with the commands' own documents (SPEC.md, `nullmove serve`). The server is
-//! `nullmove_server`; this command reads its flags, hands it the command line
+//! with the commands' own documents (SPEC.md, `nullmove serve`); at `/review`, the page and
+//! the article annotated by the audit, read from `--page`/`--article` when asked for. The
+//! server is `nullmove_server`; this command reads its flags, hands it the command line
 //! ([`CommandLine`]) and says where it listens and how it stopped.
 
 mod documents;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 
 use nullmove_server::{Config, Hosts, Limits, Stopped};
 
@@ -29,6 +31,14 @@ pub struct Args {
     /// localhost, or one of the NAMEs given (the names clients use, e.g. its DNS name).
     #[arg(long, value_name = "NAME", num_args = 0.., value_delimiter = ',')]
     allow_remote: Option<Vec<String>>,
+    /// The page's text (`null-move-pruning.en.txt`) the reviewer's view at /review
+    /// annotates; by default ../shared/page/ beside the repository. Read when the view is
+    /// asked for.
+    #[arg(long, value_name = "FILE")]
+    page: Option<PathBuf>,
+    /// The article's text (`null-move-pruning.fa.txt`) the same view annotates.
+    #[arg(long, value_name = "FILE")]
+    article: Option<PathBuf>,
 }
 
 /// `--host`: an IP address, or `localhost` (127.0.0.1).
@@ -96,7 +106,8 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         hosts: args.hosts()?,
         limits,
     };
-    let stopped = nullmove_server::serve(config, CommandLine, |local| {
+    let commands = CommandLine::with_texts(args.page.clone(), args.article.clone());
+    let stopped = nullmove_server::serve(config, commands, |local| {
         writeln!(
             io.out,
             "nullmove: serving the page on http://{local}/ (Ctrl-C stops)"

@@ -1,7 +1,8 @@
 //! Long documents (a sweep over every position, the audit), computed once per distinct
 //! request and kept: a bounded number of them, the oldest dropped first. Concurrent
 //! requests for one document share one computation, which stops when the last of them
-//! goes away (unless the cache was made to finish what it starts).
+//! goes away (unless the cache was made to finish what it starts), and which says how far
+//! it is to anyone who asks ([`Cache::stage`]).
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -10,6 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::watch;
 
 use super::cancel::Cancel;
+use crate::commands::Progress;
 use crate::error::ApiError;
 
 /// What happens to a computation whose clients have all gone.
@@ -51,8 +53,20 @@ enum Slot<V> {
     Running {
         waiters: usize,
         cancel: Arc<Cancel>,
+        progress: Arc<Progress>,
         done: watch::Receiver<Outcome<V>>,
     },
+}
+
+/// Where a document stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Nobody has asked for it (or it was dropped, or its computation failed).
+    Idle,
+    /// Being computed: steps done, of how many, as the computation last said.
+    Running(usize, usize),
+    /// Computed and kept.
+    Ready,
 }
 
 /// A request waiting for a computation; when the last one is dropped before the result,
@@ -103,11 +117,11 @@ impl<V: Clone + Send + Sync + 'static> Cache<V> {
 
     /// The document under `key`, computed by `compute` if no request is computing it or
     /// has computed it. `compute` gets the signal to stop, given when every request
-    /// waiting for it has gone; it runs as its own task, so the request that started it
-    /// may leave while others wait. A failure is not kept.
+    /// waiting for it has gone, and where to say how far it is; it runs as its own task, so
+    /// the request that started it may leave while others wait. A failure is not kept.
     pub async fn get_or_compute<F, Fut>(&self, key: String, compute: F) -> Result<V, ApiError>
     where
-        F: FnOnce(Arc<Cancel>) -> Fut,
+        F: FnOnce(Arc<Cancel>, Arc<Progress>) -> Fut,
         Fut: Future<Output = Result<V, ApiError>> + Send + 'static,
     {
         let (id, mut done) = {
@@ -127,8 +141,9 @@ impl<V: Clone + Send + Sync + 'static> Cache<V> {
                 }
                 None => {
                     let cancel = Cancel::new();
+                    let progress = Arc::new(Progress::default());
                     let (tell, done) = watch::channel(None);
-                    let work = compute(Arc::clone(&cancel));
+                    let work = compute(Arc::clone(&cancel), Arc::clone(&progress));
                     tokio::spawn(async move {
                         let _ = tell.send(Some(work.await));
                     });
@@ -140,6 +155,7 @@ impl<V: Clone + Send + Sync + 'static> Cache<V> {
                         slot: Slot::Running {
                             waiters: 1,
                             cancel,
+                            progress,
                             done: done.clone(),
                         },
                     });
@@ -158,6 +174,24 @@ impl<V: Clone + Send + Sync + 'static> Cache<V> {
         self.settle(id, &outcome);
         drop(waiter);
         outcome
+    }
+
+    /// Where the document under `key` stands.
+    pub fn stage(&self, key: &str) -> Stage {
+        match self.lock().list.iter().find(|e| e.key == key) {
+            None => Stage::Idle,
+            Some(Entry {
+                slot: Slot::Ready(_),
+                ..
+            }) => Stage::Ready,
+            Some(Entry {
+                slot: Slot::Running { progress, .. },
+                ..
+            }) => {
+                let (done, total) = progress.get();
+                Stage::Running(done, total)
+            }
+        }
     }
 
     /// Keeps a result, forgets a failure.
@@ -214,7 +248,7 @@ mod tests {
                     let (cache, runs) = (Arc::clone(&cache), Arc::clone(&runs));
                     tokio::spawn(async move {
                         cache
-                            .get_or_compute("k".to_owned(), move |_| async move {
+                            .get_or_compute("k".to_owned(), move |_, _| async move {
                                 runs.fetch_add(1, Ordering::SeqCst);
                                 tokio::time::sleep(Duration::from_millis(20)).await;
                                 Ok::<_, ApiError>(7)
@@ -235,29 +269,32 @@ mod tests {
         test_runtime().block_on(async {
             let cache = Cache::<u32>::new(2, Abandoned::Stop);
             let failed = cache
-                .get_or_compute("a".to_owned(), |_| async {
+                .get_or_compute("a".to_owned(), |_, _| async {
                     Err(ApiError::Failed("no".to_owned()))
                 })
                 .await;
             assert_eq!(failed, Err(ApiError::Failed("no".to_owned())));
             let ok = cache
-                .get_or_compute("a".to_owned(), |_| async { Ok(1) })
+                .get_or_compute("a".to_owned(), |_, _| async { Ok(1) })
                 .await;
             assert_eq!(ok, Ok(1));
             for (k, v) in [("b", 2), ("c", 3)] {
                 let got = cache
-                    .get_or_compute(k.to_owned(), move |_| async move { Ok::<_, ApiError>(v) })
+                    .get_or_compute(
+                        k.to_owned(),
+                        move |_, _| async move { Ok::<_, ApiError>(v) },
+                    )
                     .await;
                 assert_eq!(got, Ok(v));
             }
             assert_eq!(cache.len(), 2);
             // "a" was dropped: asking again computes it anew.
             let again = cache
-                .get_or_compute("a".to_owned(), |_| async { Ok::<_, ApiError>(10) })
+                .get_or_compute("a".to_owned(), |_, _| async { Ok::<_, ApiError>(10) })
                 .await;
             assert_eq!(again, Ok(10));
             let kept = cache
-                .get_or_compute("c".to_owned(), |_| async { Ok::<_, ApiError>(30) })
+                .get_or_compute("c".to_owned(), |_, _| async { Ok::<_, ApiError>(30) })
                 .await;
             assert_eq!(kept, Ok(3), "c is still kept");
         });
@@ -266,8 +303,8 @@ mod tests {
     type Work = std::pin::Pin<Box<dyn Future<Output = Result<u32, ApiError>> + Send>>;
 
     /// A computation that waits for its stop signal, then reports it.
-    fn until_stopped(stopped: Arc<AtomicUsize>) -> impl FnOnce(Arc<Cancel>) -> Work {
-        move |cancel| {
+    fn until_stopped(stopped: Arc<AtomicUsize>) -> impl FnOnce(Arc<Cancel>, Arc<Progress>) -> Work {
+        move |cancel, _| {
             Box::pin(async move {
                 cancel.cancelled().await;
                 stopped.fetch_add(1, Ordering::SeqCst);
@@ -305,9 +342,36 @@ mod tests {
             }
             assert_eq!(cache.len(), 0, "a stopped computation is forgotten");
             let fresh = cache
-                .get_or_compute("k".to_owned(), |_| async { Ok::<_, ApiError>(5) })
+                .get_or_compute("k".to_owned(), |_, _| async { Ok::<_, ApiError>(5) })
                 .await;
             assert_eq!(fresh, Ok(5), "asked again, it is computed anew");
+        });
+    }
+
+    #[test]
+    fn a_computation_says_how_far_it_is() {
+        test_runtime().block_on(async {
+            let cache = Arc::new(Cache::<u32>::new(2, Abandoned::Finish));
+            assert_eq!(cache.stage("k"), Stage::Idle);
+            let (go, wait) = tokio::sync::oneshot::channel::<()>();
+            let running = {
+                let cache = Arc::clone(&cache);
+                tokio::spawn(async move {
+                    cache
+                        .get_or_compute("k".to_owned(), |_, progress| async move {
+                            progress.set(3, 56);
+                            let _ = wait.await;
+                            Ok::<_, ApiError>(1)
+                        })
+                        .await
+                })
+            };
+            while cache.stage("k") != Stage::Running(3, 56) {
+                tokio::task::yield_now().await;
+            }
+            go.send(()).expect("the computation waits");
+            assert_eq!(running.await.expect("joins"), Ok(1));
+            assert_eq!(cache.stage("k"), Stage::Ready);
         });
     }
 
@@ -319,7 +383,7 @@ mod tests {
                 let cache = Arc::clone(&cache);
                 tokio::spawn(async move {
                     cache
-                        .get_or_compute(String::new(), |cancel| async move {
+                        .get_or_compute(String::new(), |cancel, _| async move {
                             tokio::time::sleep(Duration::from_millis(30)).await;
                             assert!(!cancel.is_cancelled());
                             Ok::<_, ApiError>(9)
@@ -331,7 +395,7 @@ mod tests {
             client.abort();
             let _ = client.await;
             let kept = cache
-                .get_or_compute(String::new(), |_| async { Ok::<_, ApiError>(0) })
+                .get_or_compute(String::new(), |_, _| async { Ok::<_, ApiError>(0) })
                 .await;
             assert_eq!(kept, Ok(9), "the first computation's result, waited for");
         });

@@ -1,4 +1,5 @@
-//! The page, its script and its style, compiled into the binary: the server reads no file.
+//! The pages, their scripts and their styles, compiled into the binary: the server reads no
+//! file of its own (the reviewer's view reads the texts it was given, `Commands::texts`).
 
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -23,8 +24,9 @@ const fn module(path: &'static str, body: &'static str) -> Asset {
     }
 }
 
-/// Every file the server serves: the page, its style and its script modules.
-pub const ASSETS: [Asset; 7] = [
+/// Every file the server serves: the page, its style and its script modules; the reviewer's
+/// view, its style and its script.
+pub const ASSETS: [Asset; 10] = [
     Asset {
         path: "/",
         media_type: "text/html; charset=utf-8",
@@ -45,6 +47,19 @@ pub const ASSETS: [Asset; 7] = [
     module("/settings.js", include_str!("../../assets/settings.js")),
     // The widget's steps.
     module("/try.js", include_str!("../../assets/try.js")),
+    // The texts annotated by the audit: the same files `nullmove audit --html` inlines
+    // (`crate::review_file`).
+    Asset {
+        path: "/review",
+        media_type: "text/html; charset=utf-8",
+        body: crate::review_file::PAGE,
+    },
+    Asset {
+        path: "/review.css",
+        media_type: "text/css; charset=utf-8",
+        body: crate::review_file::STYLE,
+    },
+    module("/review.js", crate::review_file::SCRIPT),
 ];
 
 impl IntoResponse for Asset {

@@ -32,7 +32,7 @@ impl From<Refusal> for Refused {
                 error: ApiError::BadRequest(line),
                 field,
             },
-            failed @ Refusal::Failed(_) => ApiError::from(failed).into(),
+            other @ (Refusal::Failed(_) | Refusal::Missing(_)) => ApiError::from(other).into(),
         }
     }
 }

@@ -9,7 +9,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
 use super::{AppState, Kept, Params, Route, pairs, query};
-use crate::commands::{Ask, Computation, Output};
+use crate::commands::{Ask, Computation, Output, Progress, Texts};
 use crate::compute::cache::Cache;
 use crate::compute::cancel::Cancel;
 use crate::compute::lane::Lane;
@@ -27,6 +27,10 @@ pub enum View {
     JsonAndText,
     /// The chart `--svg` writes.
     Chart,
+    /// The reviewer's view: the texts the server was given (`Commands::texts`), annotated
+    /// with the document `--json` prints (the audit). Only for a kept document, so the
+    /// audit is computed once whichever of its routes asks first.
+    Review,
 }
 
 /// A command's documents as the server keeps and sends them.
@@ -71,6 +75,9 @@ impl View {
                 .clone()
                 .map(|svg| ("image/svg+xml", svg))
                 .ok_or_else(|| ApiError::Failed(format!("{command} draws no chart"))),
+            Self::Review => Err(ApiError::Failed(format!(
+                "the reviewer's view annotates {command}'s kept document, and this route keeps none"
+            ))),
         }
     }
 }
@@ -84,6 +91,11 @@ pub async fn answer(
     let pairs = pairs(params)?;
     let argv = query::argv(&state.takes_value, route, &pairs)?;
     let computation = state.commands.parse(&argv).map_err(Refused::from)?;
+    // Texts that cannot be annotated are said at once, before any computation starts.
+    let texts = match route.view {
+        View::Review => Some(state.commands.texts().map_err(Refused::from)?),
+        _ => None,
+    };
     let lane = route.cost.lane(&pairs);
     let (media_type, body) = match route.kept {
         Kept::No => {
@@ -93,28 +105,57 @@ pub async fn answer(
             state
                 .gate(lane)
                 .run(&cancel, move |cancel| {
-                    let documents = compute(computation, cancel)?;
+                    let documents = compute(computation, cancel, &Progress::default())?;
                     route.view.body(&documents, route.command)
                 })
                 .await??
         }
-        Kept::PerQuery => {
-            let documents = kept(&state, &state.per_query, lane, computation).await?;
-            route.view.body(&documents, route.command)?
-        }
-        Kept::Once => {
-            let documents = kept(&state, &state.once, lane, computation).await?;
-            route.view.body(&documents, route.command)?
+        Kept::PerQuery | Kept::Once => {
+            let cache = if route.kept == Kept::Once {
+                &state.once
+            } else {
+                &state.per_query
+            };
+            let documents = kept(&state, cache, lane, computation).await?;
+            match texts {
+                Some(texts) => (
+                    "application/json",
+                    annotate(&state, texts, documents).await?,
+                ),
+                None => route.view.body(&documents, route.command)?,
+            }
         }
     };
     Ok(([(header::CONTENT_TYPE, media_type)], body).into_response())
 }
 
-/// Runs `computation` on this worker; a stopped one is [`ApiError::Gone`].
-fn compute(computation: Box<dyn Computation>, cancel: &Cancel) -> Result<Documents, ApiError> {
+/// `texts` annotated with the kept `documents`, in the light lane: a few milliseconds once
+/// the audit is computed.
+async fn annotate(
+    state: &Arc<AppState>,
+    texts: Box<dyn Texts>,
+    documents: Arc<Documents>,
+) -> Result<Bytes, ApiError> {
+    let cancel = Cancel::new();
+    let _stop_when_gone = cancel.on_drop();
+    let body = state
+        .gate(Lane::Light)
+        .run(&cancel, move |_| texts.annotate(&documents.json))
+        .await??;
+    Ok(Bytes::from(body))
+}
+
+/// Runs `computation` on this worker, telling `progress` how far it is; a stopped one is
+/// [`ApiError::Gone`].
+fn compute(
+    computation: Box<dyn Computation>,
+    cancel: &Cancel,
+    progress: &Progress,
+) -> Result<Documents, ApiError> {
     let ask = Ask {
         stop: cancel.flag(),
         max_events: MAX_TRACE_EVENTS,
+        progress,
     };
     match computation.compute(&ask)? {
         Some(output) => Ok(output.into()),
@@ -134,11 +175,11 @@ async fn kept(
     let key = computation.key();
     let shared = Arc::clone(state);
     cache
-        .get_or_compute(key, move |cancel| async move {
+        .get_or_compute(key, move |cancel, progress| async move {
             shared
                 .gate(lane)
                 .run(&cancel, move |cancel| {
-                    compute(computation, cancel).map(Arc::new)
+                    compute(computation, cancel, &progress).map(Arc::new)
                 })
                 .await?
         })

@@ -10,7 +10,8 @@ use nullmove_server::Stopped;
 use serde_json::{Value, json};
 
 use serve_support::{
-    cli_json, cli_refusal, get, get_within, load, pinned_audit, query, send, start,
+    cli_json, cli_refusal, get, get_within, load, pinned_audit, pinned_review, query, send, start,
+    start_reading,
 };
 
 /// `/api/ROUTE?pairs` and the argv `nullmove COMMAND` takes for the same pairs.
@@ -339,6 +340,17 @@ fn the_page_and_its_files_are_embedded() {
             "getJson('/api/trace'",
         ),
         ("/style.css", "text/css; charset=utf-8", ".line.prune"),
+        (
+            "/review",
+            "text/html; charset=utf-8",
+            "<script type=\"module\" src=\"/review.js\"></script>",
+        ),
+        (
+            "/review.js",
+            "text/javascript; charset=utf-8",
+            "fetch('/api/review'",
+        ),
+        ("/review.css", "text/css; charset=utf-8", ".m-differs"),
     ] {
         let answer = get(server.addr(), path).expect("an answer");
         assert_eq!(answer.status, 200, "{path}");
@@ -359,25 +371,126 @@ fn the_page_and_its_files_are_embedded() {
             "/api/trace",
             "/api/sweep",
             "/api/sweep.svg",
-            "/api/audit"
+            "/api/audit",
+            "/api/review"
         ]
     );
+    let progress: Vec<&str> = index["routes"]
+        .as_array()
+        .expect("routes")
+        .iter()
+        .filter_map(|r| r["progress"].as_str())
+        .collect();
+    assert_eq!(progress, ["/api/audit/progress", "/api/review/progress"]);
 }
 
 /// The audit takes about ten seconds of CPU; rather than compute it a second time through
 /// the CLI, the served document is compared with the one `audit --json` is pinned to (the
-/// fixtures' snapshot, `serde_json::to_string_pretty` of the same `Audit`).
+/// fixtures' snapshot, `serde_json::to_string_pretty` of the same `Audit`). The reviewer's
+/// view, asked for at the same time, shares that one computation; while it runs, its
+/// progress says how many claims are measured.
 #[test]
 fn the_audit_is_the_commands_document() {
     let server = start();
-    // Two requests at once share one computation; both get the whole document.
+    // Three requests at once share one computation; each gets the whole document.
     let addr = server.addr();
     let long = std::time::Duration::from_secs(600);
     let other =
         std::thread::spawn(move || get_within(addr, "/api/audit", long).expect("an answer"));
+    let review =
+        std::thread::spawn(move || get_within(addr, "/api/review", long).expect("an answer"));
+    let watching = std::thread::spawn(move || watch_progress(addr));
     let answer = get_within(addr, "/api/audit", long).expect("an answer");
     let second = other.join().expect("the other request");
     assert_eq!(answer.status, 200);
     assert_eq!(answer.body, second.body);
     assert_eq!(answer.json(), pinned_audit());
+
+    let review = review.join().expect("the review's request");
+    match pinned_review() {
+        Ok(expected) => {
+            assert_eq!(review.status, 200, "{}", review.text());
+            assert_eq!(review.text(), expected);
+        }
+        Err(line) => {
+            // Without the texts, the server says what the command line says.
+            assert_eq!(review.status, 404);
+            assert_eq!(review.json(), json!({ "error": line }));
+        }
+    }
+    let seen = watching.join().expect("the progress");
+    let claims = pinned_audit()["claims"].as_array().expect("claims").len();
+    let running: Vec<(u64, u64)> = seen
+        .iter()
+        .filter(|p| p["state"] == "running" && p.get("total").is_some())
+        .map(|p| {
+            (
+                p["done"].as_u64().expect("done"),
+                p["total"].as_u64().expect("total"),
+            )
+        })
+        .collect();
+    // The audit runs for seconds and the progress is asked every 50 ms from its start, so
+    // it is seen counting: each time of all its claims, never fewer done than before.
+    assert!(!running.is_empty(), "{seen:?}");
+    assert!(
+        running.iter().all(|&(d, t)| t == claims as u64 && d <= t),
+        "{running:?}"
+    );
+    assert!(running.windows(2).all(|w| w[0].0 <= w[1].0), "{running:?}");
+    assert_eq!(seen.last(), Some(&json!({ "state": "ready" })));
+    for path in ["/api/audit/progress", "/api/review/progress"] {
+        assert_eq!(
+            get(addr, path).expect("an answer").json(),
+            json!({ "state": "ready" })
+        );
+    }
+}
+
+/// `/api/audit/progress`, asked every 50 ms until the audit is kept.
+fn watch_progress(addr: std::net::SocketAddr) -> Vec<Value> {
+    let mut seen = Vec::new();
+    loop {
+        let p = get(addr, "/api/audit/progress").expect("an answer").json();
+        let ready = p["state"] == "ready";
+        seen.push(p);
+        if ready {
+            return seen;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Texts that cannot be annotated are refused at once, in the command line's words, and no
+/// audit is started for them.
+#[test]
+fn the_review_refuses_texts_it_cannot_annotate() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("review-texts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let edited = dir.join("page.txt");
+    std::fs::write(&edited, "A page of our own. It cites nothing.").expect("a text");
+    for (page, says) in [
+        (dir.join("missing.txt"), "cannot read the page ("),
+        (edited, "is not the page the claims cite (an edited copy?)"),
+    ] {
+        let line = nullmove::commands::audit::review_texts(Some(&page), None)
+            .expect_err("refused")
+            .to_string();
+        assert!(line.contains(says), "{line}");
+        let server = start_reading(Some(page), None);
+        let answer = get(server.addr(), "/api/review").expect("an answer");
+        assert_eq!(answer.status, 404);
+        assert_eq!(answer.json(), json!({ "error": line }));
+        let progress = get(server.addr(), "/api/audit/progress").expect("an answer");
+        assert_eq!(progress.json(), json!({ "state": "idle" }));
+    }
+    let server = start();
+    let refused = get(server.addr(), "/api/audit/progress?claim=x").expect("an answer");
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        refused.json(),
+        json!({ "error": "unknown parameter 'claim': /api/audit/progress takes none" })
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

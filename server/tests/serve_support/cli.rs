@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+use nullmove::commands::audit;
+use nullmove_fixtures::review::AuditDocument;
 use serde_json::Value;
 
 /// `nullmove ARGS` run in process: exit status, stdout, stderr.
@@ -49,4 +51,15 @@ pub fn pinned_audit() -> Value {
         .split_once("\n---\n")
         .expect("an insta header");
     serde_json::from_str(json).expect("the snapshot is JSON")
+}
+
+/// The review `/api/review` answers with once the audit is kept: the pinned audit (see
+/// [`pinned_audit`]) annotating the texts in `../shared/page/`, built as `nullmove audit
+/// --html` builds it. Where the texts are not there, the command line's one-line reason.
+pub fn pinned_review() -> Result<String, String> {
+    let texts = audit::review_texts(None, None).map_err(|e| e.to_string())?;
+    let json = serde_json::to_vec(&pinned_audit()).expect("JSON");
+    let document = AuditDocument::from_json(&json).expect("the audit's document");
+    let review = audit::review_of(&document, &texts).expect("a review of the pinned audit");
+    Ok(audit::review_json(&review).expect("JSON"))
 }

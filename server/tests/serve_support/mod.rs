@@ -12,11 +12,12 @@ pub mod http;
 pub mod load;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use nullmove::commands::serve::CommandLine;
 use nullmove_server::{Limits, Server};
 
-pub use cli::{cli, cli_json, cli_refusal, pinned_audit};
+pub use cli::{cli, cli_json, cli_refusal, pinned_audit, pinned_review};
 pub use http::{
     Answer, TIMEOUT, closed_by_server, connect, get, get_within, query, read_answer, send,
 };
@@ -28,8 +29,22 @@ pub fn start() -> Server {
     start_with(Limits::standard())
 }
 
+/// [`start`] with the reviewer's view reading its texts from `page` and `article`.
+pub fn start_reading(page: Option<PathBuf>, article: Option<PathBuf>) -> Server {
+    Server::start_with(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        Limits::standard(),
+        CommandLine::with_texts(page, article),
+    )
+    .expect("the server starts")
+}
+
 /// [`start`] with other bounds (the timing tests shrink the timeouts).
 pub fn start_with(limits: Limits) -> Server {
-    Server::start_with(SocketAddr::from(([127, 0, 0, 1], 0)), limits, CommandLine)
-        .expect("the server starts")
+    Server::start_with(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        limits,
+        CommandLine::default(),
+    )
+    .expect("the server starts")
 }

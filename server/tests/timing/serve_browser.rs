@@ -44,7 +44,7 @@ fn pitfall(mode: &str) -> Vec<&str> {
 }
 
 /// What is missing to run the browser, if anything.
-fn missing(chromium: &Path, harness: &Path) -> Option<String> {
+pub(crate) fn missing(chromium: &Path, harness: &Path) -> Option<String> {
     if !chromium.exists() {
         return Some(format!(
             "no Chromium at {} (apt-get install -y chromium)",
@@ -85,12 +85,22 @@ fn drive(harness: &Path, base: &str, screenshot: &Path, chromium: &Path) -> Valu
     let audit = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("audit.json");
     let pinned = serde_json::to_vec(&serve_support::pinned_audit()).expect("JSON");
     std::fs::write(&audit, pinned).expect("the audit's file");
+    node(
+        &harness.join("try_it.mjs"),
+        &[
+            base.as_ref(),
+            screenshot.as_os_str(),
+            chromium.as_os_str(),
+            audit.as_os_str(),
+        ],
+    )
+}
+
+/// Runs a driver script with node, within a deadline; the JSON document it prints.
+pub(crate) fn node(script: &Path, args: &[&std::ffi::OsStr]) -> Value {
     let child = Command::new("node")
-        .arg(harness.join("try_it.mjs"))
-        .arg(base)
-        .arg(screenshot)
-        .arg(chromium)
-        .arg(&audit)
+        .arg(script)
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

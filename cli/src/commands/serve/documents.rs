@@ -1,16 +1,33 @@
 //! The command line as the server reads it: the flags of each command as clap declares
 //! them, an argv read by the binary's own parser, and each command's documents, so the
-//! server answers with the commands' own JSON and refuses in their own words.
+//! server answers with the commands' own JSON and refuses in their own words; and the texts
+//! the reviewer's view annotates, read as `nullmove audit --html` reads them.
 
-use nullmove_server::{Ask, Commands, Computation, Field, Flag, Output, Refusal};
+use std::path::PathBuf;
 
-use super::super::{sweep, trace};
+use nullmove_fixtures::review::{AuditDocument, SourceText};
+use nullmove_server::{Ask, Commands, Computation, Field, Flag, Output, Refusal, Texts};
+
+use super::super::{audit, sweep, trace};
 use crate::common::CliError;
 use crate::{Cli, Command};
 
-/// The `nullmove` command line, for `nullmove_server`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CommandLine;
+/// The `nullmove` command line, for `nullmove_server`, with the texts its reviewer's view
+/// reads (by default from `../shared/page/`).
+#[derive(Debug, Clone, Default)]
+pub struct CommandLine {
+    page: Option<PathBuf>,
+    article: Option<PathBuf>,
+}
+
+impl CommandLine {
+    /// The command line whose reviewer's view reads the page's text from `page` and the
+    /// article's from `article` (`None`: from `../shared/page/`).
+    #[must_use]
+    pub fn with_texts(page: Option<PathBuf>, article: Option<PathBuf>) -> Self {
+        Self { page, article }
+    }
+}
 
 impl Commands for CommandLine {
     fn flags(&self, command: &str) -> Option<Vec<Flag>> {
@@ -40,6 +57,28 @@ impl Commands for CommandLine {
                 field: refused_field(&e),
             }),
         }
+    }
+
+    fn texts(&self) -> Result<Box<dyn Texts>, Refusal> {
+        audit::review_texts(self.page.as_deref(), self.article.as_deref())
+            .map(|texts| Box::new(ReadTexts(texts)) as Box<dyn Texts>)
+            .map_err(|e| Refusal::Missing(e.to_string()))
+    }
+}
+
+/// Both texts, read for one request of the reviewer's view.
+struct ReadTexts(Vec<SourceText>);
+
+impl Texts for ReadTexts {
+    fn annotate(self: Box<Self>, document: &[u8]) -> Result<Vec<u8>, Refusal> {
+        let audit = AuditDocument::from_json(document)
+            .map_err(|e| Refusal::Failed(format!("cannot read the audit's document: {e}")))?;
+        // The server's own audit and the texts just read: a failure here is the server's.
+        let failed = |e: CliError| Refusal::Failed(e.to_string());
+        let review = audit::review_of(&audit, &self.0).map_err(failed)?;
+        audit::review_json(&review)
+            .map(String::into_bytes)
+            .map_err(failed)
     }
 }
 
@@ -74,6 +113,13 @@ impl Computation for Parsed {
                     text: Vec::new(),
                     chart: Some(chart.into_bytes()),
                 }))
+            }
+            // The audit says how many claims it has measured, for the readers waiting.
+            Command::Audit(args) => {
+                let document =
+                    audit::document_reporting(args, &|done, total| ask.progress.set(done, total))
+                        .map_err(refusal)?;
+                Ok(Some(Output::json(json(&document)?)))
             }
             command => crate::document_json(command)
                 .map(|json| Some(Output::json(json)))
@@ -126,14 +172,16 @@ mod tests {
     /// must be placed on one side or another.
     #[test]
     fn routes_take_every_flag_that_chooses_what_is_computed() {
-        const OUTPUT: &[&str] = &["json", "csv", "svg", "step", "details", "help"];
+        const OUTPUT: &[&str] = &[
+            "json", "csv", "svg", "step", "details", "help", "html", "erratum",
+        ];
         // `/api/audit` serves the one whole audit, computed once: not a selection of its
         // claims (`--claim`), nor the coverage of texts read from files (`--page`,
         // `--article`), as no request names a file.
         const NOT_SERVED: &[(&str, &str)] =
             &[("audit", "claim"), ("audit", "page"), ("audit", "article")];
         for route in &ROUTES {
-            let mut flags: Vec<String> = CommandLine
+            let mut flags: Vec<String> = CommandLine::default()
                 .flags(route.command)
                 .expect("a subcommand")
                 .into_iter()
@@ -149,21 +197,22 @@ mod tests {
             assert_eq!(flags, params, "{}", route.path);
         }
         // And every parameter is known with its kind.
-        let search = CommandLine.flags("search").expect("search");
+        let search = CommandLine::default().flags("search").expect("search");
         assert!(search.contains(&Flag::switch("threat-guard")));
         assert!(search.contains(&Flag::value("board")));
         // The server starts over this command line (it checks the routes' flags itself).
-        let server = nullmove_server::Server::start(([127, 0, 0, 1], 0).into(), CommandLine);
+        let server =
+            nullmove_server::Server::start(([127, 0, 0, 1], 0).into(), CommandLine::default());
         assert!(server.is_ok(), "{server:?}");
     }
 
     /// What the parser makes of `args`.
     fn field(args: &[&str]) -> Option<Field> {
         let argv: Vec<String> = args.iter().map(|&a| a.to_owned()).collect();
-        match CommandLine.parse(&argv) {
+        match CommandLine::default().parse(&argv) {
             Ok(_) => None,
             Err(Refusal::Refused { field, .. }) => field,
-            Err(Refusal::Failed(m)) => panic!("a parser does not fail: {m}"),
+            Err(Refusal::Failed(m) | Refusal::Missing(m)) => panic!("a parser does not fail: {m}"),
         }
     }
 
