@@ -60,6 +60,11 @@ pub struct Args {
     /// wording our measurement supports. Reads the texts as --html does.
     #[arg(long, conflicts_with_all = ["json", "details", "claims"])]
     erratum: bool,
+    /// With --html or --erratum: annotate the texts with the audit document FILE that
+    /// `nullmove audit --json` saved, instead of auditing again (a second of work, not
+    /// minutes); its exit status is that document's.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "details", "claims"])]
+    from: Option<PathBuf>,
 }
 
 impl Args {
@@ -135,6 +140,13 @@ pub fn document_reporting(
 /// status is [`Document::status`]. With `--html` or `--erratum` the texts are read and the
 /// file's folder checked first, so neither waits for the audit to fail.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+    if args.from.is_some() && !args.reviews() {
+        return Err(CliError::Message(
+            "--from FILE annotates the texts with a saved audit: give --html FILE or --erratum \
+             with it"
+                .into(),
+        ));
+    }
     if !args.reviews() {
         let doc = document(args)?;
         common::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
@@ -142,6 +154,9 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     }
     let texts = review_texts(args.page.as_deref(), args.article.as_deref())?;
     let html = args.html.as_deref().map(OutputFile::create).transpose()?;
+    if let Some(saved) = &args.from {
+        return review_saved(saved, &texts, html, args.erratum, io);
+    }
     // The whole audit: --claim is refused beside --html and --erratum.
     let audit = audit::audit();
     let review = review_of(&AuditDocument::of(&audit), &texts)?;
@@ -155,6 +170,37 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         common::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
     }
     Ok(doc.status())
+}
+
+/// `--from FILE`: the view and the erratum of a saved audit document, nothing measured. Exit
+/// status 1 when the document reports a claim that differs, as the audit that wrote it.
+fn review_saved(
+    saved: &Path,
+    texts: &[SourceText],
+    html: Option<OutputFile>,
+    erratum: bool,
+    io: &mut Io<'_>,
+) -> Result<u8, CliError> {
+    let json = std::fs::read(saved)
+        .map_err(|e| CliError::Message(format!("cannot read {}: {e}", saved.display())))?;
+    let audit = AuditDocument::from_json(&json).map_err(|e| {
+        CliError::Message(format!(
+            "{} is not a document of `nullmove audit --json`: {e}",
+            saved.display()
+        ))
+    })?;
+    let review = review_of(&audit, texts)?;
+    if let Some(file) = html {
+        file.commit(nullmove_server::review_file(&review_json(&review)?).as_bytes())?;
+    }
+    if erratum {
+        write!(io.out, "{}", review.erratum)?;
+    }
+    let differs = audit
+        .claims
+        .iter()
+        .any(|c| c.status == audit::Status::Differs);
+    Ok(u8::from(differs))
 }
 
 /// The page's and the article's texts for the reviewer's view, read and checked: from

@@ -11,6 +11,7 @@
 //! audit's report of it.
 
 mod replay;
+mod review;
 use crate::support;
 
 use std::sync::OnceLock;
