@@ -292,12 +292,15 @@ proptest! {
     }
 }
 
-/// The README's `nullmove chess sprt` examples ("Match statistics"): each command's
-/// output, line for line, as the binary prints it now.
+/// The book's `nullmove chess sprt` examples (`docs/src/strength.md`, "Match statistics"):
+/// each command's output, line for line, as the binary prints it now.
 #[test]
 fn the_readme_examples_are_the_output() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-        .expect("the workspace README");
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/src/strength.md"
+    ))
+    .expect("the book's chapter on playing strength");
     let mut lines = readme.lines().peekable();
     let mut checked = 0;
     while let Some(line) = lines.next() {
@@ -316,5 +319,5 @@ fn the_readme_examples_are_the_output() {
         assert_eq!(stdout(&args), shown, "{command}");
         checked += 1;
     }
-    assert_eq!(checked, 2, "the README shows two examples");
+    assert_eq!(checked, 2, "the chapter shows two examples");
 }
