@@ -1,8 +1,8 @@
 //! `nullmove`: audit the page, search positions, print the game tree's statistics.
 //!
 //! Every subcommand prints a readable table by default and one JSON document with `--json`
-//! (SPEC.md, "The command-line contract"). Bad input and failed writes exit with status 2
-//! and a one-line message on stderr.
+//! (docs/src/specification.md, "The command-line contract"). Bad input and failed writes
+//! exit with status 2 and a one-line message on stderr.
 //!
 //! The binary is a thin wrapper over [`run_with`]: parsing (clap's definitions, [`Cli`]),
 //! dispatch to the commands ([`commands`], one module each) and rendering (`render`: the

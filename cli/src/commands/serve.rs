@@ -1,7 +1,7 @@
 //! `nullmove serve`: the page's "Try it" widget in a browser, and a JSON API that answers
-//! with the commands' own documents (SPEC.md, `nullmove serve`). The server is
-//! `nullmove_server`; this command reads its flags, hands it the command line
-//! ([`CommandLine`]) and says where it listens and how it stopped.
+//! with the commands' own documents (docs/src/specification.md, "The command-line
+//! contract"). The server is `nullmove_server`; this command reads its flags, hands it the
+//! command line ([`CommandLine`]) and says where it listens and how it stopped.
 
 mod documents;
 

@@ -1,7 +1,8 @@
-//! `nullmove audit` against SPEC.md's contract, run on the real binary: the JSON fields (with
-//! `source`, `anchor` and `replay`), the statuses, the exit status (1 when a claim differs),
-//! the table, `--claim`, and its one-line errors. The whole audit runs once for this binary
-//! and is shared with the replay test (`audit/replay.rs`), which runs every replay command.
+//! `nullmove audit` against the contract of docs/src/specification.md, run on the real
+//! binary: the JSON fields (with `source`, `anchor` and `replay`), the statuses, the exit
+//! status (1 when a claim differs), the table, `--claim`, and its one-line errors. The
+//! whole audit runs once for this binary and is shared with the replay test
+//! (`audit/replay.rs`), which runs every replay command.
 
 mod replay;
 use crate::support;

@@ -1,5 +1,6 @@
 //! `nullmove chess sprt` on the real binary: published runs checked from their counts
-//! (SPEC.md's JSON fields, the table), and every bad input refused in one line.
+//! (the JSON fields of docs/src/specification.md, the table), and every bad input refused
+//! in one line.
 
 use crate::support;
 
