@@ -148,8 +148,15 @@ fn every_relative_link_resolves() {
             }
         }
     }
-    assert!(checked > 50, "only {checked} links found: is the link reader broken?");
-    assert!(problems.is_empty(), "broken links:\n{}", problems.join("\n"));
+    assert!(
+        checked > 50,
+        "only {checked} links found: is the link reader broken?"
+    );
+    assert!(
+        problems.is_empty(),
+        "broken links:\n{}",
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -182,8 +189,37 @@ fn the_library_chapter_shows_the_readmes_example() {
     let read = |path: &str| std::fs::read_to_string(root().join(path)).expect("a page");
     let readme = rust_block(&read("README.md"), "\n## Your own game\n");
     let chapter = rust_block(&read("docs/src/library.md"), "\n## Your own game\n");
-    assert!(readme.is_some(), "README.md has a Rust block under 'Your own game'");
+    assert!(
+        readme.is_some(),
+        "README.md has a Rust block under 'Your own game'"
+    );
     assert_eq!(chapter, readme);
+}
+
+/// The sweep charts the README and the book show are what `nullmove sweep --svg` draws
+/// today, byte for byte: a chart of node counts is a figure too.
+#[test]
+fn the_sweep_charts_are_todays() {
+    let scratch = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("docs-charts");
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
+    for (positions, chart) in [("empty", "sweep-empty.svg"), ("all", "sweep-all.svg")] {
+        let drawn = scratch.join(chart);
+        let out = crate::support::nullmove(&[
+            "sweep",
+            "--positions",
+            positions,
+            "--svg",
+            drawn.to_str().expect("a UTF-8 path"),
+        ]);
+        assert!(out.status.success(), "sweep --positions {positions} --svg");
+        let committed = root().join("docs/src/images").join(chart);
+        assert!(
+            std::fs::read(&drawn).expect("the chart drawn")
+                == std::fs::read(&committed).expect("the chart committed"),
+            "{} is not what `nullmove sweep --positions {positions} --svg` draws: draw it again",
+            committed.display()
+        );
+    }
 }
 
 /// trycmd takes a fence without a language for a console block, so every fence names one.
@@ -202,7 +238,11 @@ fn every_code_block_names_its_language() {
             }
         }
     }
-    assert!(bare.is_empty(), "fences without a language:\n{}", bare.join("\n"));
+    assert!(
+        bare.is_empty(),
+        "fences without a language:\n{}",
+        bare.join("\n")
+    );
 }
 
 #[test]
