@@ -1,6 +1,7 @@
-//! A match's result as one JSON document (SPEC.md, `nullmove chess match`): the statistics
-//! fields of `nullmove chess sprt`, the players and settings, every game pair; and the merge
-//! of shards' documents into the document of the whole match.
+//! A match's result as one JSON document (docs/src/specification.md, "The command-line
+//! contract"): the statistics fields of `nullmove chess sprt`, the players and settings,
+//! every game pair; and the merge of shards' documents into the document of the whole
+//! match.
 
 use std::collections::BTreeMap;
 
@@ -283,10 +284,11 @@ impl MatchFields {
     }
 }
 
-/// The whole document: the statistics (SPEC's `nullmove chess sprt` fields, from the first
-/// player's side; with no pair finished, `games` 0 and the rest `null`) with `sprt`, the
-/// test as the run followed it, then `fields` (whose `pairs`, the list of game pairs,
-/// stands where the statistics count them: the count is `pairs_played`).
+/// The whole document: the statistics (the `nullmove chess sprt` fields of
+/// docs/src/specification.md, from the first player's side; with no pair finished, `games`
+/// 0 and the rest `null`) with `sprt`, the test as the run followed it, then `fields`
+/// (whose `pairs`, the list of game pairs, stands where the statistics count them: the
+/// count is `pairs_played`).
 pub fn document(fields: &MatchFields, sprt: Option<SprtResult>) -> Result<Value, String> {
     let mut doc = match summary(fields, sprt)? {
         Some(s) => to_map(&s)?,

@@ -1,4 +1,4 @@
-// The page's own JavaScript, timed under node: the baseline the README's "Benchmarks" section
+// The page's own JavaScript, timed under node: the baseline docs/src/performance.md
 // compares the Rust engines with. Run from anywhere: `node bench/benches/page.js
 // [--page FILE]` (no dependencies; FILE defaults to ../shared/page/null-move-pruning.en.txt
 // beside the repository).
@@ -6,8 +6,9 @@
 // `nullMoveSearch` is not in this file: it is cut out of the page's text at run time, from
 // `function nullMoveSearch(` to its closing brace, and evaluated as it stands, so the function
 // timed is the page's, verbatim. `winner`, `emptyCells`, `score` and `heuristic` come from the
-// Iterative Deepening page, which we do not have: they are SPEC.md's reconstruction, the one
-// that reproduces every published count (checked below before anything is timed).
+// Iterative Deepening page, which we do not have: they are the reconstruction of
+// docs/src/specification.md, the one that reproduces every published count (checked below
+// before anything is timed).
 //
 // Plain mode is the page's function called with R = depthLimit: R appears only in the
 // null-move condition `depth + R < depthLimit`, which then never holds.

@@ -2,8 +2,8 @@
 //! audited: the page's tic-tac-toe, zugzwang in K+P vs K, real chess, a UCI engine, matches.
 //!
 //! Every subcommand prints a readable table by default and one JSON document with `--json`
-//! (SPEC.md, "The command-line contract"). Bad input and failed writes exit with status 2
-//! and a one-line message on stderr.
+//! (docs/src/specification.md, "The command-line contract"). Bad input and failed writes
+//! exit with status 2 and a one-line message on stderr.
 //!
 //! The binary is a thin wrapper over [`run_with`]: parsing (clap's definitions, [`Cli`]),
 //! dispatch to the commands ([`commands`], one module each) and rendering (`render`: the

@@ -1,6 +1,7 @@
-//! Output files written whole or not at all (SPEC.md, "The command-line contract"): the
-//! content goes to a temporary file in the target's folder, which is renamed over the target
-//! only once it is complete, so a failure leaves nothing behind and an older file stands.
+//! Output files written whole or not at all (docs/src/specification.md, "The command-line
+//! contract"): the content goes to a temporary file in the target's folder, which is
+//! renamed over the target only once it is complete, so a failure leaves nothing behind and
+//! an older file stands.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};

@@ -1,4 +1,5 @@
-//! The game: cells, players, lines, and who has three in a line (SPEC.md, "The game").
+//! The game: cells, players, lines, and who has three in a line (docs/src/specification.md,
+//! "The game").
 
 use serde::{Deserialize, Serialize};
 

@@ -1,11 +1,12 @@
 //! The evaluation the page reuses from its Iterative Deepening page without printing it.
 //!
 //! The page's "Reference implementation" calls `score()` and `heuristic()` "unchanged from
-//! iterative-deepening.html". That page is not part of our source, so SPEC.md reconstructs
-//! the pair; the evidence is that, run through the page's own function, it reproduces every
-//! node count the page publishes (167/78, 1,787/803, 20,866/80,790, 20,866/19,036) and the
-//! pitfall's heuristic 9 and value 12, while simpler line counts reproduce none of the
-//! null-move counts. The fixtures crate asserts both facts.
+//! iterative-deepening.html". That page is not part of our source, so
+//! docs/src/specification.md reconstructs the pair; the evidence is that, run through the
+//! page's own function, it reproduces every node count the page publishes (167/78,
+//! 1,787/803, 20,866/80,790, 20,866/19,036) and the pitfall's heuristic 9 and value 12,
+//! while simpler line counts reproduce none of the null-move counts. The fixtures crate
+//! asserts both facts.
 
 use crate::board::{Board, LINES, Player};
 

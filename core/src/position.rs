@@ -1,4 +1,5 @@
-//! A validated position and its nine-character notation (SPEC.md, "Position notation").
+//! A validated position and its nine-character notation (docs/src/specification.md,
+//! "Position notation").
 
 use std::fmt;
 use std::str::FromStr;

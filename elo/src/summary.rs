@@ -7,7 +7,7 @@ use crate::interval::{ScoreEstimate, elo_from_score, normalized_elo, score_estim
 use crate::{Pentanomial, Sprt, SprtResult, StatsError, Wdl};
 
 /// A sample's statistics, from the first player's side: the fields of `nullmove chess
-/// sprt --json` (SPEC.md) and of a match's result.
+/// sprt --json` (docs/src/specification.md, "The command-line contract") and of a match's result.
 ///
 /// Elo is infinite when the score (or an end of its interval) is 0 or 1: every game won
 /// or lost says no finite difference fits. JSON has no infinity, so such a value is

@@ -15,7 +15,7 @@ use nullmove_core::{
 
 /// `winner(board)`: `'X'`, `'O'` or `null`. The page calls it without printing it or naming
 /// its source (it names only `heuristic()` and `score()` as the Iterative Deepening page's);
-/// ours reads the eight lines of SPEC.md's "The game".
+/// ours reads the eight lines of docs/src/specification.md, "The game".
 #[must_use]
 pub fn winner(board: &Board) -> Option<Player> {
     for [a, b, c] in LINES {
@@ -33,7 +33,7 @@ pub fn empty_cells(board: &Board) -> Vec<usize> {
     (0..CELLS).filter(|&i| board[i].is_none()).collect()
 }
 
-/// `score(w, depth)`: a faster win scores higher (SPEC.md).
+/// `score(w, depth)`: a faster win scores higher (docs/src/specification.md, "The evaluation").
 #[must_use]
 pub fn score(w: Option<Player>, depth: u32) -> f64 {
     match w {
@@ -43,7 +43,8 @@ pub fn score(w: Option<Player>, depth: u32) -> f64 {
     }
 }
 
-/// `heuristic(board)`: the line-counting static evaluator (SPEC.md).
+/// `heuristic(board)`: the line-counting static evaluator (docs/src/specification.md, "The
+/// evaluation").
 #[must_use]
 pub fn heuristic(board: &Board) -> f64 {
     let mut total = 0.0;
@@ -248,8 +249,9 @@ pub fn null_move_search<S: EventSink + ?Sized>(
 }
 
 /// The R the page's function is called with: the page's own in null mode; in plain mode
-/// (SPEC.md: the null-move branch never taken) the depth limit, for `R` appears only in the
-/// branch's condition `depth + R < depthLimit`, which then never holds.
+/// (docs/src/specification.md, "What a node is": the null-move branch never taken) the
+/// depth limit, for `R` appears only in the branch's condition `depth + R < depthLimit`,
+/// which then never holds.
 fn page_r(params: &SearchParams) -> u32 {
     match params.mode() {
         Mode::Null => params.reduction(),

@@ -321,8 +321,9 @@ mod tests {
             .collect()
     }
 
-    /// The README's "Your own game" table, at the example's default depth limit 10: per
-    /// configuration, nodes over the game, moves other than plain's, worse moves.
+    /// The library chapter's table (docs/src/library.md), at the example's default depth
+    /// limit 10: per configuration, nodes over the game, moves other than plain's, worse
+    /// moves.
     #[test]
     fn the_readme_table_is_what_the_game_measures() {
         let configurations = configurations();
@@ -343,7 +344,7 @@ mod tests {
         assert!(end.terminal_score(0).is_some() && plies > 0);
     }
 
-    /// The deep searcher's table on the first 50 of its 300 positions (the README shows all
+    /// The deep searcher's table on the first 50 of its 300 positions (the book shows all
     /// 300, from `cargo run --release --example connect_four`): per configuration, nodes,
     /// moves other than plain's, worse moves, and the configuration that pays.
     #[test]

@@ -1,8 +1,8 @@
 //! What the server asks of the commands it serves, and nothing more: which flags a command
 //! takes, and a command's documents for an argv its own parser reads. The `nullmove` binary
 //! implements it over its parser and its commands' documents, so every answer and every
-//! refusal is the command line's own (SPEC.md, `nullmove serve`), and this crate never
-//! depends on the binary.
+//! refusal is the command line's own (docs/src/specification.md, "The command-line
+//! contract"), and this crate never depends on the binary.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 

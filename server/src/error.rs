@@ -1,6 +1,7 @@
 //! Every refusal the server answers with: an HTTP status and `{"error": "<one line>"}`
-//! (SPEC.md, `nullmove serve`: a bad parameter gets 400 and the command's own reason), the
-//! same whether a route, the request checks or the wire layer refuses.
+//! (docs/src/specification.md, "The command-line contract": a bad parameter gets 400 and
+//! the command's own reason), the same whether a route, the request checks or the wire
+//! layer refuses.
 
 use std::fmt::Write as _;
 use std::time::Duration;

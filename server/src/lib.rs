@@ -1,6 +1,6 @@
 //! The web server behind `nullmove serve`: the page's "Try it" widget in a browser, and the
 //! JSON API it uses, which answers with the documents the commands print with `--json`
-//! (SPEC.md, `nullmove serve`).
+//! (docs/src/specification.md, "The command-line contract").
 //!
 //! The server knows the commands only through [`Commands`], which the `nullmove` binary
 //! implements over its own parser, so validation and error messages are the command line's.

@@ -1,5 +1,5 @@
 //! `nullmove audit`: every published claim of the page and of its companion article, checked
-//! (SPEC.md, "The command-line contract"). The claims and their checks live in
+//! (docs/src/specification.md, "The command-line contract"). The claims and their checks live in
 //! `nullmove_fixtures` (corpus, audit, coverage); this module only prints them and sets the
 //! exit status.
 //!

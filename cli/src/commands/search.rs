@@ -38,9 +38,9 @@ pub struct MoveOut {
     pub exact: Value,
 }
 
-/// The document of `nullmove search` (SPEC.md's contract fields and more). Settings that
-/// the search did not apply are absent: `mode`, `reduction` and `guards` for the oracle,
-/// `reduction` and `guards` in plain mode.
+/// The document of `nullmove search` (the contract fields of docs/src/specification.md, and
+/// more). Settings that the search did not apply are absent: `mode`, `reduction` and
+/// `guards` for the oracle, `reduction` and `guards` in plain mode.
 #[derive(Debug, Serialize)]
 pub struct Report {
     /// The position searched.

@@ -1,8 +1,9 @@
 //! `nullmove serve`: the page's "Try it" widget in a browser, and a JSON API that answers
-//! with the commands' own documents (SPEC.md, `nullmove serve`); at `/review`, the page and
-//! the article annotated by the audit, read from `--page`/`--article` when asked for. The
-//! server is `nullmove_server`; this command reads its flags, hands it the command line
-//! ([`CommandLine`]) and says where it listens and how it stopped.
+//! with the commands' own documents (docs/src/specification.md, "The command-line
+//! contract"); at `/review`, the page and the article annotated by the audit, read from
+//! `--page`/`--article` when asked for. The server is `nullmove_server`; this command reads
+//! its flags, hands it the command line ([`CommandLine`]) and says where it listens and how
+//! it stopped.
 
 mod documents;
 

@@ -1,5 +1,5 @@
 //! The commands' one table renderer: a table printed two ways from one set of cells,
-//! columns aligned with spaces for the terminal, or Markdown for the README, so a README
+//! columns aligned with spaces for the terminal, or Markdown for the book, so a book
 //! table is exactly a command's output.
 
 use std::io::{self, Write};

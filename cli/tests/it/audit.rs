@@ -1,4 +1,4 @@
-//! `nullmove audit` against SPEC.md's contract: the JSON fields (with `source`, `anchor` and
+//! `nullmove audit` against the contract of docs/src/specification.md: the JSON fields (with `source`, `anchor` and
 //! `replay`), the statuses, the exit status (1 when a claim differs), the table, `--claim`,
 //! and its one-line errors.
 //!

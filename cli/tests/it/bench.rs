@@ -1,7 +1,8 @@
-//! `nullmove bench` against SPEC.md's contract ("The command-line contract"): one JSON document
-//! `{"engines":[{"engine","nodes","seconds","nodes_per_second","allocations"}]}`, the workload's
-//! node signature, identical totals for both engines, zero allocations for the optimized
-//! search and a non-zero count for naive (so the counter is shown to count).
+//! `nullmove bench` against docs/src/specification.md, "The command-line contract": one
+//! JSON document
+//! `{"engines":[{"engine","nodes","seconds","nodes_per_second","allocations"}]}`, the
+//! workload's node signature, identical totals for both engines, zero allocations for the
+//! optimized search and a non-zero count for naive (so the counter is shown to count).
 
 use crate::support;
 

@@ -1,7 +1,8 @@
-//! `nullmove chess` and `nullmove chess suite` against SPEC.md's contract, run on the real
-//! binary: the JSON fields, the shipped suites read by name or as files, the views the
-//! README's tables come from, the chart, and every bad input refused in one line. The text
-//! and Markdown outputs of small fixed runs are pinned by snapshots.
+//! `nullmove chess` and `nullmove chess suite` against the contract of
+//! docs/src/specification.md, run on the real binary: the JSON fields, the shipped suites
+//! read by name or as files, the views the book's tables come from, the chart, and every
+//! bad input refused in one line. The text and Markdown outputs of small fixed runs are
+//! pinned by snapshots.
 
 use crate::support;
 
@@ -95,7 +96,7 @@ fn mate_and_no_move_are_named() {
     assert!(text.contains("no legal move: stalemate"), "{text}");
 }
 
-/// The suite's rows and positions as SPEC.md names them.
+/// The suite's rows and positions as docs/src/specification.md names them.
 #[test]
 fn a_suite_has_the_contract_fields() {
     let v = json(&[
@@ -262,7 +263,7 @@ fn the_position_says_what_null_move_did() {
     }
 }
 
-/// The README's tables are what `--markdown` prints; the terminal's hold the same counts.
+/// The book's tables are what `--markdown` prints; the terminal's hold the same counts.
 #[test]
 fn small_runs_are_pinned() {
     let position = stdout(&["chess", "--fen", WAC_003, "--depth", "4"]);

@@ -1,4 +1,4 @@
-//! The command-line contract of SPEC.md, run against the real binary.
+//! The command-line contract of docs/src/specification.md, run against the real binary.
 
 use crate::support;
 

@@ -1,5 +1,5 @@
 //! `nullmove trace` and `nullmove sweep` against the real binary: the page's "Try it" log
-//! and its "Complexity" sweep, with SPEC.md's one-line errors.
+//! and its "Complexity" sweep, with the one-line errors of docs/src/specification.md.
 
 use crate::support;
 

@@ -1,8 +1,8 @@
-//! `nullmove kpk --fen FEN` on the real binary, under SPEC.md's rules for every command: the
-//! table's result with either side to move, whether it is a zugzwang, the search report, and
-//! the safeguards ("Pitfalls", the article's list) in chess's words (the same guard flags as
-//! `nullmove search`, the endgame guard as `--no-null-without-pieces`); bad values exit 2
-//! with one line.
+//! `nullmove kpk --fen FEN` on the real binary, under the rules of
+//! docs/src/specification.md for every command: the table's result with either side to
+//! move, whether it is a zugzwang, the search report, and the safeguards ("Pitfalls", the
+//! article's list) in chess's words (the same guard flags as `nullmove search`, the endgame
+//! guard as `--no-null-without-pieces`); bad values exit 2 with one line.
 
 use crate::support;
 

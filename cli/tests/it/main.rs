@@ -8,6 +8,7 @@ mod chess;
 mod chess_match;
 mod contract;
 mod coverage;
+mod docs;
 mod explore;
 mod help;
 mod kpk;

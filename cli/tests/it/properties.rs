@@ -1,7 +1,7 @@
-//! The command-line layer under random argument vectors (SPEC.md, "The command-line
-//! contract"): whatever the arguments, `nullmove::run` never panics, exits 0 or 2 (or 1, the
-//! verdict of `audit` and `rules`, with nothing on stderr), and on 2 writes exactly one
-//! non-empty line to stderr (on 0, nothing).
+//! The command-line layer under random argument vectors (docs/src/specification.md, "The
+//! command-line contract"): whatever the arguments, `nullmove::run` never panics, exits 0
+//! or 2 (or 1, the verdict of `audit` and `rules`, with nothing on stderr), and on 2 writes
+//! exactly one non-empty line to stderr (on 0, nothing).
 //!
 //! Every subcommand is generated with its own flags in random order and subsets, values
 //! valid and not (boards, depths, ranges, FENs, guards, claims, files), plus foreign flags

@@ -1,7 +1,8 @@
-//! `nullmove serve`, the command (SPEC.md, `nullmove serve`): the binary on a free port, the
-//! address it prints, `--host` and `--allow-remote`, a taken port, and a clean stop on
-//! SIGTERM and Ctrl-C. What the server answers is the server crate's to test
-//! (`server/tests/it/serve.rs`); its small HTTP client is shared from there.
+//! `nullmove serve`, the command (docs/src/specification.md, "The command-line contract"):
+//! the binary on a free port, the address it prints, `--host` and `--allow-remote`, a taken
+//! port, and a clean stop on SIGTERM and Ctrl-C. What the server answers is the server
+//! crate's to test (`server/tests/it/serve.rs`); its small HTTP client is shared from
+//! there.
 
 #[path = "../../../server/tests/serve_support/http.rs"]
 mod http;

@@ -1,5 +1,6 @@
 //! `nullmove chess sprt` on the real binary: published runs checked from their counts
-//! (SPEC.md's JSON fields, the table), and every bad input refused in one line.
+//! (the JSON fields of docs/src/specification.md, the table), and every bad input refused
+//! in one line.
 
 use crate::support;
 
@@ -302,12 +303,15 @@ proptest! {
     }
 }
 
-/// The README's `nullmove chess sprt` examples ("Match statistics"): each command's
-/// output, line for line, as the binary prints it now.
+/// The book's `nullmove chess sprt` examples (`docs/src/strength.md`, "Match statistics"):
+/// each command's output, line for line, as the binary prints it now.
 #[test]
 fn the_readme_examples_are_the_output() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-        .expect("the workspace README");
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/src/strength.md"
+    ))
+    .expect("the book's chapter on playing strength");
     let mut lines = readme.lines().peekable();
     let mut checked = 0;
     while let Some(line) = lines.next() {
@@ -323,8 +327,9 @@ fn the_readme_examples_are_the_output() {
             .into_iter()
             .chain(command.split_whitespace())
             .collect();
-        assert_eq!(stdout(&args), shown, "{command}");
+        // A blank line closes an example in the book's console blocks.
+        assert_eq!(stdout(&args).trim_end(), shown.trim_end(), "{command}");
         checked += 1;
     }
-    assert_eq!(checked, 2, "the README shows two examples");
+    assert_eq!(checked, 2, "the chapter shows two examples");
 }

@@ -1,6 +1,6 @@
 //! What every CLI integration test needs, written once: run the real binary, read its output
-//! as JSON or text, and check SPEC.md's bad-input contract ("Bad input exits with status 2 and
-//! a one-line message on stderr, never a panic").
+//! as JSON or text, and check the bad-input contract of docs/src/specification.md ("Bad
+//! input exits with status 2 and a one-line message on stderr, never a panic").
 //!
 //! `tests/it/main.rs` includes this once; every test module uses a subset of it.
 #![allow(dead_code)]

@@ -109,22 +109,26 @@ fn fishtest_runs_reach_their_published_decision_where_the_counts_can_tell() {
     }
 }
 
-/// The README's table of these runs ("Match statistics"), row for row, as computed here.
+/// The book's table of these runs (`docs/src/strength.md`, "Match statistics"), row for
+/// row, as computed here.
 #[test]
 fn the_readme_table_is_what_the_runs_give() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-        .expect("the workspace README");
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/src/strength.md"
+    ))
+    .expect("the book's chapter on playing strength");
     let rows: Vec<Vec<&str>> = readme
         .lines()
         .filter(|l| l.starts_with("| Remove "))
         .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
         .collect();
-    assert_eq!(rows.len(), RUNS.len(), "one README row per run");
+    assert_eq!(rows.len(), RUNS.len(), "one row per run");
     for run in &RUNS {
         let row = rows
             .iter()
             .find(|r| r[0] == run.name)
-            .unwrap_or_else(|| panic!("no README row for {}", run.name));
+            .unwrap_or_else(|| panic!("no row for {}", run.name));
         let sprt = Sprt::new(run.model, run.bounds.0, run.bounds.1).unwrap();
         let s = summarize_pairs(&Pentanomial(run.pentanomial), None, Some(&sprt)).unwrap();
         let r = s.sprt.unwrap();

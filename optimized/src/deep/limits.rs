@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 /// Nodes between two looks at the clock and the stop flag. A look costs one `Instant::now`
 /// (tens of nanoseconds); a thousand nodes of chess take about a seventh of a millisecond.
 // PERF: the overshoot example (`cargo run --release -p nullmove-chess --example
-// overshoot`) measures what this interval gives; see the README, "Your own game".
+// overshoot`) measures what this interval gives; see docs/src/chess.md, "Time limits and
+// stop".
 const POLL_EVERY: u64 = 1024;
 
 /// What ends a deep search before its depth limit, any combination of them; the first one

@@ -5,7 +5,7 @@
 use nullmove_core::Value;
 
 /// How [`crate::DeepSearcher`] windows its iterations and orders its quiet moves. The
-/// default is what the README's measurement on WAC's first 50 positions chose (chess, R 3,
+/// default is what a measurement on WAC's first 50 positions chose (chess, R 3,
 /// depth 8: history on, 0.957x the nodes; aspiration off, 1.026x to 1.043x at half-widths
 /// 100 to 25); each switch is here so that measurement can be run again
 /// (`chess/examples/search_options.rs`).

@@ -41,7 +41,7 @@ impl<G: DeepGame> DeepSearcher<G> {
                 KILLER[1]
             } else if history {
                 // PERF: on WAC's first 50 (R 3, depth 8) 0.957x the nodes of generation
-                // order (README, "Aspiration and history").
+                // order (CHANGELOG.md, 2026-12-01).
                 self.quiet_history[game.move_index(mv)]
             } else {
                 0

@@ -135,7 +135,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     fn iterate(&mut self, root: &G, depth: i32, previous: Option<Value>) -> Value {
         let (mut alpha, mut beta, mut width) = match (self.options.aspiration(), previous) {
             // PERF: off by default: on WAC's first 50 (R 3, depth 8) every half-width tried,
-            // 25 to 100, cost 2.6% to 4.3% more nodes (README, "Aspiration and history").
+            // 25 to 100, cost 2.6% to 4.3% more nodes (CHANGELOG.md, 2026-12-01).
             (Some(w), Some(v)) if v.abs() < MATE_BOUND => (v - w, v + w, w),
             _ => (-INFINITY, INFINITY, 0),
         };

@@ -10,7 +10,7 @@ use super::game::MATE_BOUND;
 /// newer result displaced it there over a stale entry.
 // PERF: a search from a cleared table replaces exactly as one entry per key always
 // replaced does (node for node: the audited chess figures stand); kept between moves,
-// see the README's "Between moves: the table kept" for what the neighbours save.
+// see docs/src/chess.md, "The deep search between moves", for what the neighbours save.
 pub const BUCKET: usize = 4;
 
 /// What a stored value says about the node's true value.
@@ -193,8 +193,8 @@ impl<M: Copy> Table<M> {
 /// the 64-bit finalizer of `MurmurHash3`, so every bit of the key moves the home. A game's key then
 /// need only be unique, not well spread: Connect Four's two bitboards taken as they are,
 /// homed by their low bits, ran 2.8x the nodes of the same key mixed.
-// PERF: three multiplies and shifts more per probe and store; the README's "The table's
-// key: mixed inside" gives the nodes and instructions.
+// PERF: three multiplies and shifts more per probe and store; CHANGELOG.md (2026-12-01)
+// gives the nodes it saves and costs.
 #[inline]
 const fn home(key: u64, shift: u32) -> usize {
     let mut k = key;

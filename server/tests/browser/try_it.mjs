@@ -146,7 +146,7 @@ async function stepping(page) {
   }
 }
 
-/** Run to the end; what the README shows: the prune that throws the centre away, beside the
+/** Run to the end; what the book shows: the prune that throws the centre away, beside the
  * verdict; the screenshot, and the colours of its regions. */
 async function nullRun(page) {
   seen.null = await run(page);

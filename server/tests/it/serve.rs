@@ -1,8 +1,8 @@
-//! The server of `nullmove serve` as a client sees it (SPEC.md, `nullmove serve`): in
-//! process on a free port with the command line's commands, its documents equal to the
-//! CLI's own for the same arguments, a bad parameter refused with HTTP 400 and the CLI's
-//! one-line reason, and the request bounds. The binary's flags, printed lines and signals
-//! are `cli/tests/it/serve_command.rs`'s.
+//! The server of `nullmove serve` as a client sees it (docs/src/specification.md, "The
+//! command-line contract"): in process on a free port with the command line's commands, its
+//! documents equal to the CLI's own for the same arguments, a bad parameter refused with
+//! HTTP 400 and the CLI's one-line reason, and the request bounds. The binary's flags,
+//! printed lines and signals are `cli/tests/it/serve_command.rs`'s.
 
 use crate::serve_support;
 

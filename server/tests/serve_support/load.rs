@@ -241,7 +241,7 @@ fn judge(case: &Case, answer: &super::http::Answer) -> Result<(), String> {
 }
 
 impl Report {
-    /// The figures as a table, in the README's words and separators: per case, requests and
+    /// The figures as a table, in the book's words and separators: per case, requests and
     /// latency percentiles; then the totals.
     pub fn table(&self) -> String {
         let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1000.0);

@@ -8,7 +8,7 @@
 //! Needs `/usr/bin/chromium` (or `CHROMIUM`), node, and `npm ci --prefix
 //! server/tests/browser`; without them it says it skipped, unless
 //! `NULLMOVE_REQUIRE_BROWSER=1` (CI) makes that a failure. `NULLMOVE_UPDATE_SCREENSHOT=1`
-//! also writes the screenshot to `docs/try-it.png`.
+//! also writes the screenshot to `docs/src/images/try-it.png`.
 
 mod board_checks;
 mod page_checks;

@@ -10,7 +10,7 @@ use super::suite::{BASELINE, SuiteDoc};
 use crate::common::CliError;
 use crate::render::chart::{Chart, SERIES, legend, series, svg_error, whole_label, whole_range};
 
-/// One colour per configuration, the same in every chart (SPEC.md's order).
+/// One colour per configuration, the same in every chart (the order of docs/src/specification.md).
 fn colour(configuration: &str) -> RGBColor {
     match configuration_names().position(|c| c == configuration) {
         // Plain alpha-beta, the baseline, in dark grey.

@@ -13,9 +13,9 @@ use super::{Args, Config};
 use crate::common::{CliError, count};
 use nullmove_numbers::{counted, value};
 
-/// The document of `nullmove chess --fen`: the search's solution (SPEC.md's fields, with
-/// the mate distance, the principal variation in SAN and every statistic), who moves, and
-/// why there is no move to choose when there is none.
+/// The document of `nullmove chess --fen`: the search's solution (the fields of
+/// docs/src/specification.md, with the mate distance, the principal variation in SAN and
+/// every statistic), who moves, and why there is no move to choose when there is none.
 #[derive(Debug, Serialize)]
 pub struct PositionDoc {
     /// What the search found.

@@ -1,4 +1,4 @@
-//! The suite's document as tables, aligned for the terminal or in Markdown for the README:
+//! The suite's document as tables, aligned for the terminal or in Markdown for the book:
 //! nodes and solutions per depth and configuration, Tabibi & Netanyahu's comparison, the
 //! moves null move changes by pieces on the board, the depths at which each position is
 //! solved.
@@ -161,7 +161,7 @@ fn short(n: u64) -> String {
     }
 }
 
-/// The README's table: a row per depth, a column per configuration.
+/// The book's table: a row per depth, a column per configuration.
 fn by_depth(doc: &SuiteDoc) -> Table {
     let mut columns = vec![right("depth")];
     columns.extend(doc.configurations.iter().map(|c| right(c.as_str())));

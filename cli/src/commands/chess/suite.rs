@@ -1,8 +1,9 @@
 //! `nullmove chess suite`: test suites searched under each configuration, positions in
 //! parallel, one search per position and configuration to the deepest depth asked (each
 //! shallower depth's result is that search's iteration, exactly what a search to that depth
-//! returns). The document holds SPEC.md's rows and positions, and on request what null move
-//! changes by pieces on the board and the depths at which each position is solved.
+//! returns). The document holds the rows and positions of docs/src/specification.md, and on
+//! request what null move changes by pieces on the board and the depths at which each
+//! position is solved.
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -57,7 +58,7 @@ pub struct SuiteArgs {
     /// Per position: the depths at which each configuration solves it.
     #[arg(long)]
     per_position: bool,
-    /// The tables in Markdown, as the README shows them (the first with a row per depth
+    /// The tables in Markdown, as the book shows them (the first with a row per depth
     /// and a column per configuration).
     #[arg(long, conflicts_with = "json")]
     markdown: bool,

@@ -116,14 +116,15 @@ pub fn check_audit(audit: &Value) {
     );
 }
 
-/// A PNG of the whole viewport; copied to `docs/` when asked.
+/// A PNG of the whole viewport; copied to `docs/src/images/` when asked.
 pub fn check_screenshot(screenshot: &Path, root: &Path) {
     let png = std::fs::read(screenshot).expect("a screenshot");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().expect("4 bytes"));
     assert_eq!((size(16), size(20)), (1280, 960));
     if std::env::var_os("NULLMOVE_UPDATE_SCREENSHOT").is_some() {
-        std::fs::copy(screenshot, root.join("../docs/try-it.png")).expect("docs/ is writable");
+        std::fs::copy(screenshot, root.join("../docs/src/images/try-it.png"))
+            .expect("docs/src/images/ is writable");
     }
 }
 

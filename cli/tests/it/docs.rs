@@ -1,0 +1,260 @@
+//! The README and the book under `docs/src/` (see `docs/src/introduction.md`, "How figures
+//! are kept true"): every relative link resolves, and every console example is the binary's
+//! output. A `console` block is a list of `$ nullmove ...` lines, each followed by what the
+//! command prints (standard error after standard output) and, where it does not exit 0,
+//! `? STATUS`; trycmd runs each. After a reviewed change of output,
+//! `TRYCMD=overwrite cargo test -p nullmove --test it docs::` writes the new output into the
+//! Markdown.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The workspace's root, where the README is.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the CLI crate sits in the workspace")
+        .to_path_buf()
+}
+
+/// The README, the changelog and every page of the book.
+fn documents() -> Vec<PathBuf> {
+    let root = root();
+    let mut files = vec![root.join("README.md"), root.join("CHANGELOG.md")];
+    let mut folders = vec![root.join("docs/src")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("docs/src/ is readable") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The text outside fenced code blocks and inline code, where a link is a link.
+fn prose(markdown: &str) -> String {
+    let mut out = String::new();
+    let mut fence: Option<&str> = None;
+    for line in markdown.lines() {
+        let trimmed = line.trim_start();
+        let ticks = trimmed.len() - trimmed.trim_start_matches(['`', '~']).len();
+        if ticks >= 3 {
+            let marker = &trimmed[..ticks];
+            match fence {
+                None => fence = Some(marker),
+                Some(open) if marker.starts_with(open) => fence = None,
+                Some(_) => {}
+            }
+            out.push('\n');
+            continue;
+        }
+        if fence.is_none() {
+            // Inline code spans hold no links: drop what lies between pairs of backticks.
+            let kept: String = line
+                .split('`')
+                .enumerate()
+                .filter(|(i, _)| i % 2 == 0)
+                .map(|(_, part)| part)
+                .collect::<Vec<_>>()
+                .join(" ");
+            out.push_str(&kept);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Every inline link or image target, `[text](target)` or `![alt](target "title")`.
+fn targets(markdown: &str) -> Vec<String> {
+    let text = prose(markdown);
+    let mut found = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("](") {
+        let after = &rest[at + 2..];
+        let end = after.find(')').unwrap_or(after.len());
+        let target = after[..end].split_whitespace().next().unwrap_or("");
+        found.push(target.trim_matches(['<', '>']).to_owned());
+        rest = &after[end..];
+    }
+    found
+}
+
+/// The anchors of a page's headings, as mdBook and the forges make them: lower case,
+/// letters, digits, `-` and `_` kept, spaces as `-`, everything else dropped.
+fn anchors(markdown: &str) -> BTreeSet<String> {
+    prose(markdown)
+        .lines()
+        .filter_map(|line| line.strip_prefix('#'))
+        .map(|heading| {
+            heading
+                .trim_start_matches('#')
+                .trim()
+                .chars()
+                .filter_map(|c| match c {
+                    ' ' => Some('-'),
+                    c if c.is_alphanumeric() || c == '-' || c == '_' => {
+                        Some(c.to_lowercase().next().unwrap_or(c))
+                    }
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// What is wrong with one link of `page`, if anything.
+fn broken(page: &Path, target: &str) -> Option<String> {
+    if target.is_empty() {
+        // In SUMMARY.md an empty link is mdBook's draft chapter, listed before it is written.
+        let summary = page.file_name().is_some_and(|n| n == "SUMMARY.md");
+        return (!summary).then(|| "an empty link".to_owned());
+    }
+    if target.contains("://") || target.starts_with("mailto:") {
+        return None;
+    }
+    let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
+    let file = if path.is_empty() {
+        page.to_path_buf()
+    } else {
+        page.parent().expect("a page has a folder").join(path)
+    };
+    if !file.exists() {
+        return Some(format!("{} does not exist", file.display()));
+    }
+    if !anchor.is_empty() && file.extension().is_some_and(|e| e == "md") {
+        let text = std::fs::read_to_string(&file).expect("a linked page is readable");
+        if !anchors(&text).contains(anchor) {
+            return Some(format!("{} has no heading #{anchor}", file.display()));
+        }
+    }
+    None
+}
+
+#[test]
+fn every_relative_link_resolves() {
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for page in documents() {
+        let text = std::fs::read_to_string(&page).expect("a page is readable");
+        for target in targets(&text) {
+            checked += 1;
+            if let Some(problem) = broken(&page, &target) {
+                problems.push(format!("{}: ({target}): {problem}", page.display()));
+            }
+        }
+    }
+    assert!(
+        checked > 50,
+        "only {checked} links found: is the link reader broken?"
+    );
+    assert!(
+        problems.is_empty(),
+        "broken links:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_link_reader_finds_links_and_headings() {
+    let page = "# A title\n\nSee [one](a.md#b-c), ![x](images/y.svg \"t\"), `[not](z.md)`.\n\
+                ```text\n[nor](w.md)\n```\n## B, c?\n";
+    assert_eq!(targets(page), ["a.md#b-c", "images/y.svg"]);
+    assert_eq!(
+        anchors(page).into_iter().collect::<Vec<_>>(),
+        ["a-title", "b-c"]
+    );
+    let here = root().join("docs/src/introduction.md");
+    assert!(broken(&here, "audit.md#statuses").is_none());
+    assert!(broken(&here, "audit.md#no-such-heading").is_some());
+    assert!(broken(&here, "no-such-page.md").is_some());
+    assert!(broken(&here, "https://example.org/x").is_none());
+}
+
+/// The first Rust block of a Markdown section whose heading is `heading`.
+fn rust_block(markdown: &str, heading: &str) -> Option<String> {
+    let section = markdown.split(heading).nth(1)?;
+    let code = section.split("```rust\n").nth(1)?;
+    Some(code.split("\n```").next()?.to_owned())
+}
+
+/// The library chapter's example is the README's, which `optimized/tests/it/outside.rs`
+/// builds and runs: one example, shown twice, never two that drift apart.
+#[test]
+fn the_library_chapter_shows_the_readmes_example() {
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).expect("a page");
+    let readme = rust_block(&read("README.md"), "\n## Your own game\n");
+    let chapter = rust_block(&read("docs/src/library.md"), "\n## Your own game\n");
+    assert!(
+        readme.is_some(),
+        "README.md has a Rust block under 'Your own game'"
+    );
+    assert_eq!(chapter, readme);
+}
+
+/// The sweep charts the README and the book show are what `nullmove sweep --svg` draws
+/// today, byte for byte: a chart of node counts is a figure too.
+#[test]
+fn the_sweep_charts_are_todays() {
+    let scratch = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("docs-charts");
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
+    for (positions, chart) in [("empty", "sweep-empty.svg"), ("all", "sweep-all.svg")] {
+        let drawn = scratch.join(chart);
+        let out = crate::support::nullmove(&[
+            "sweep",
+            "--positions",
+            positions,
+            "--svg",
+            drawn.to_str().expect("a UTF-8 path"),
+        ]);
+        assert!(out.status.success(), "sweep --positions {positions} --svg");
+        let committed = root().join("docs/src/images").join(chart);
+        assert!(
+            std::fs::read(&drawn).expect("the chart drawn")
+                == std::fs::read(&committed).expect("the chart committed"),
+            "{} is not what `nullmove sweep --positions {positions} --svg` draws: draw it again",
+            committed.display()
+        );
+    }
+}
+
+/// trycmd takes a fence without a language for a console block, so every fence names one.
+#[test]
+fn every_code_block_names_its_language() {
+    let mut bare = Vec::new();
+    for page in documents() {
+        let text = std::fs::read_to_string(&page).expect("a page is readable");
+        let mut open = false;
+        for (n, line) in text.lines().enumerate() {
+            if line.starts_with("```") {
+                if !open && line.trim_end() == "```" {
+                    bare.push(format!("{}:{}", page.display(), n + 1));
+                }
+                open = !open;
+            }
+        }
+    }
+    assert!(
+        bare.is_empty(),
+        "fences without a language:\n{}",
+        bare.join("\n")
+    );
+}
+
+#[test]
+fn every_console_example_is_the_output() {
+    let cases = trycmd::TestCases::new();
+    cases
+        .register_bin("nullmove", trycmd::cargo::cargo_bin!("nullmove"))
+        .timeout(std::time::Duration::from_secs(60));
+    for page in documents() {
+        let text = std::fs::read_to_string(&page).expect("a page is readable");
+        if text.lines().any(|l| l.starts_with("```console")) {
+            cases.case(page);
+        }
+    }
+}
