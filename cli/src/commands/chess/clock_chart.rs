@@ -166,10 +166,13 @@ mod tests {
 
     #[test]
     fn each_point_carries_its_elo_and_game_count() {
-        let svg = clock_chart(&[at_clock(Some("1+0.01")), at_clock(Some("0.5+0.005"))])
-            .expect("a chart");
+        let svg =
+            clock_chart(&[at_clock(Some("1+0.01")), at_clock(Some("0.5+0.005"))]).expect("a chart");
         assert!(svg.contains("+14.5 (600 games)"), "the point's label");
-        assert!(svg.contains("0.5+0.005 s") && svg.contains("1+0.01 s"), "the controls");
+        assert!(
+            svg.contains("0.5+0.005 s") && svg.contains("1+0.01 s"),
+            "the controls"
+        );
         assert!(svg.contains("r3 against none"), "the legend");
     }
 
