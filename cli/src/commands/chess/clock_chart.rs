@@ -50,7 +50,8 @@ pub fn clock_chart(matches: &[MatchResult]) -> Result<String, CliError> {
             .margin(16)
             .x_label_area_size(52)
             .y_label_area_size(70)
-            .build_cartesian_2d(-0.5..controls.len() as f64 - 0.5, lo - pad..hi + pad)
+            // Room on the right for the last point's label.
+            .build_cartesian_2d(-0.5..controls.len() as f64 - 0.1, lo - pad..hi + pad)
             .map_err(svg_error)?;
         let names: Vec<String> = controls.iter().map(|(_, c)| format!("{c} s")).collect();
         chart
@@ -71,7 +72,7 @@ pub fn clock_chart(matches: &[MatchResult]) -> Result<String, CliError> {
             .map_err(svg_error)?;
         chart
             .draw_series(std::iter::once(PathElement::new(
-                vec![(-0.5, 0.0), (controls.len() as f64 - 0.5, 0.0)],
+                vec![(-0.5, 0.0), (controls.len() as f64 - 0.1, 0.0)],
                 BLACK.mix(0.5).stroke_width(1),
             )))
             .map_err(svg_error)?;
