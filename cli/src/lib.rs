@@ -23,7 +23,7 @@ mod guards;
 pub mod output_file;
 pub mod progress;
 pub mod refusals;
-mod render;
+pub mod render;
 
 use std::ffi::OsString;
 use std::io::{self, Write};

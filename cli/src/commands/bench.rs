@@ -14,7 +14,7 @@ use nullmove_core::{Engine, Mode, Position, SearchParams};
 use nullmove_counting::CountingAllocator;
 use nullmove_optimized::games::tictactoe::{Mark, TicTacToe};
 use nullmove_optimized::{Config, Searcher};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::common::{self, CliError, Io, count};
 use crate::render::table::{Table, left, right};
@@ -48,10 +48,10 @@ pub struct Args {
 }
 
 /// One engine's run of the workload.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct EngineRun {
     /// The engine's name.
-    pub engine: &'static str,
+    pub engine: String,
     /// The node total: the signature.
     pub nodes: u64,
     /// Seconds the searches took.
@@ -62,17 +62,28 @@ pub struct EngineRun {
     pub allocations: u64,
 }
 
-/// The document of `nullmove bench`.
-#[derive(Debug, Serialize)]
+/// The document of `nullmove bench` (read back from its JSON, too, by whoever renders a
+/// stored run).
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Report {
     /// One run per engine asked for.
     pub engines: Vec<EngineRun>,
-    /// Positions in the workload.
-    #[serde(skip)]
+    /// Positions in the workload; not in the JSON, since the workload is fixed.
+    #[serde(skip_serializing, default = "workload_positions")]
     pub positions: usize,
-    /// Searches per position.
-    #[serde(skip)]
+    /// Searches per position; not in the JSON, since the workload is fixed.
+    #[serde(skip_serializing, default = "workload_searches")]
     pub searches_per_position: usize,
+}
+
+/// The fixed workload's positions.
+fn workload_positions() -> usize {
+    workload().0.len()
+}
+
+/// The fixed workload's searches per position.
+fn workload_searches() -> usize {
+    workload().1.len()
 }
 
 /// The fixed workload: (position, parameters) pairs, built once.
@@ -102,7 +113,7 @@ fn run_engine(
     let seconds = start.elapsed().as_secs_f64();
     let allocations = CountingAllocator::count() - allocations_before;
     EngineRun {
-        engine: name,
+        engine: name.to_owned(),
         nodes,
         seconds,
         nodes_per_second: nodes as f64 / seconds,
@@ -193,7 +204,7 @@ pub fn render(out: &Report, w: &mut dyn Write) -> io::Result<()> {
     let mut table = speed_table("engine", 10);
     for e in &out.engines {
         table.push(speed_row(
-            e.engine,
+            &e.engine,
             e.nodes,
             e.seconds,
             e.nodes_per_second,

@@ -6,6 +6,7 @@
 
 mod bench;
 mod chart;
+mod clock_chart;
 mod r#match;
 mod match_file;
 mod match_render;
@@ -18,8 +19,11 @@ use std::ops::RangeInclusive;
 
 use serde::Serialize;
 
-pub use bench::BenchDoc;
+pub use bench::{BenchDoc, render as render_bench};
+pub use clock_chart::clock_chart;
+pub use match_render::{MatchResult, matches_table, render_document as render_match};
 pub use position::PositionDoc;
+pub use render::{SuiteTable, render as render_suite, write_table as write_suite_table};
 pub use sprt::SprtArgs;
 pub use suite::{ByPieces, SuiteDoc};
 
@@ -123,6 +127,11 @@ pub enum Document {
     Bench(BenchDoc),
     /// `sprt`.
     Sprt(nullmove_elo::Summary),
+}
+
+/// The chart `nullmove chess suite --svg` draws of `doc`, as SVG text.
+pub fn suite_chart(doc: &SuiteDoc) -> Result<String, CliError> {
+    chart::draw(doc)
 }
 
 /// Builds the document of `nullmove chess` (no progress, no file written).

@@ -17,6 +17,7 @@ pub struct Column {
 }
 
 /// A left-aligned column (words).
+#[must_use]
 pub fn left(head: impl Into<String>) -> Column {
     Column {
         head: head.into(),
@@ -26,6 +27,7 @@ pub fn left(head: impl Into<String>) -> Column {
 }
 
 /// A right-aligned column (numbers).
+#[must_use]
 pub fn right(head: impl Into<String>) -> Column {
     Column {
         head: head.into(),
@@ -52,6 +54,7 @@ pub struct Table {
 
 impl Table {
     /// An empty table with these columns, two spaces apart when aligned.
+    #[must_use]
     pub fn new(columns: Vec<Column>) -> Self {
         Self {
             columns,

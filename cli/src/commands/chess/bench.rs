@@ -10,7 +10,7 @@ use nullmove_chess::{
     BENCH_DEPTH, BENCH_SUITES, BENCH_TABLE_BITS, bench_positions, bench_run, bench_searcher,
 };
 use nullmove_counting::CountingAllocator;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Config;
 use crate::commands::bench::{speed_row, speed_table};
@@ -26,16 +26,16 @@ pub struct BenchArgs {
 }
 
 /// The first positions of one suite.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct SuitePart {
     /// The suite's name.
-    pub suite: &'static str,
+    pub suite: String,
     /// How many of its first positions.
     pub first: usize,
 }
 
 /// One configuration over the workload.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct ConfigRun {
     /// The configuration's name.
     pub configuration: String,
@@ -49,8 +49,9 @@ pub struct ConfigRun {
     pub allocations: u64,
 }
 
-/// The document of `nullmove chess bench`.
-#[derive(Debug, Serialize)]
+/// The document of `nullmove chess bench` (read back from its JSON, too, by whoever renders
+/// a stored run).
+#[derive(Debug, Serialize, Deserialize)]
 pub struct BenchDoc {
     /// The positions: the first of each suite.
     pub positions: Vec<SuitePart>,
@@ -93,7 +94,7 @@ pub fn document(_args: &BenchArgs) -> Result<BenchDoc, CliError> {
         positions: BENCH_SUITES
             .iter()
             .map(|&(suite, first)| SuitePart {
-                suite: suite.name(),
+                suite: suite.name().to_owned(),
                 first,
             })
             .collect(),

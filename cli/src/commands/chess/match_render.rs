@@ -4,13 +4,125 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use nullmove_arena::{MatchFields, Reason, Standing};
-use nullmove_elo::{Summary, summarize_pairs};
+use nullmove_arena::{MatchFields, PlayerDoc, Reason, Standing};
+use nullmove_elo::{SprtResult, Summary, summarize_pairs};
 
 use super::sprt::elo;
 
-use crate::common::count;
+use crate::common::{CliError, count};
 use nullmove_numbers::counted;
+use crate::render::table::{Table, left, right};
+
+/// A match's document (`nullmove chess match --json`, or a merge's) read back: its fields
+/// and the statistics the command prints from them.
+#[derive(Debug, Clone)]
+pub struct MatchResult {
+    /// The players, the settings and every pair.
+    pub fields: MatchFields,
+    /// The statistics from the first player's side (`None`: no pair finished).
+    pub stats: Option<Summary>,
+}
+
+impl MatchResult {
+    /// Reads a match's document, its statistics computed from its pairs as the command
+    /// computes them (the SPRT as the run followed it, from the document).
+    pub fn from_document(doc: &serde_json::Value) -> Result<Self, String> {
+        let fields: MatchFields = serde_json::from_value(doc.clone())
+            .map_err(|e| format!("not a match's JSON (nullmove chess match --json): {e}"))?;
+        let sprt: Option<SprtResult> = match doc.get("sprt") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(v) => {
+                Some(serde_json::from_value(v.clone()).map_err(|e| format!("its sprt: {e}"))?)
+            }
+        };
+        let stats = nullmove_arena::summary(&fields, sprt)?;
+        Ok(Self { fields, stats })
+    }
+}
+
+/// `nullmove chess match`'s table of a stored document, as the command printed it.
+pub fn render_document(doc: &serde_json::Value, out: &mut dyn Write) -> Result<(), CliError> {
+    let m = MatchResult::from_document(doc).map_err(CliError::Message)?;
+    Ok(render(out, &m.fields, m.stats.as_ref())?)
+}
+
+/// Several matches in one table, a row each, their statistics from the first player's side.
+#[must_use]
+pub fn matches_table(matches: &[MatchResult]) -> Table {
+    let mut table = Table::new(vec![
+        left("match"),
+        left("control"),
+        left("book"),
+        right("games"),
+        left("W D L"),
+        left("pairs scoring 0, 1/2, 1, 3/2, 2"),
+        right("Elo"),
+        left("95% interval"),
+        right("time losses"),
+    ]);
+    for result in matches {
+        let fields = &result.fields;
+        let players: Vec<String> = fields.players.iter().map(player_label).collect();
+        let mut row = vec![
+            players.join(" against "),
+            control(fields),
+            fields.book.clone(),
+        ];
+        row.extend(statistics(result.stats.as_ref()));
+        row.push(count(fields.time_losses));
+        table.push(row);
+    }
+    table
+}
+
+/// Games, W D L, the pairs, Elo and its interval; dashes where no pair finished.
+fn statistics(stats: Option<&Summary>) -> [String; 5] {
+    let Some(stats) = stats else {
+        return ["0".into(), "-".into(), "-".into(), "-".into(), "-".into()];
+    };
+    let wdl = match (stats.wins, stats.draws, stats.losses) {
+        (Some(w), Some(d), Some(l)) => format!("{} {} {}", count(w), count(d), count(l)),
+        _ => "-".to_owned(),
+    };
+    let pairs = stats.pentanomial.map_or_else(
+        || "-".to_owned(),
+        |p| p.0.iter().map(|&n| count(n)).collect::<Vec<_>>().join(", "),
+    );
+    [
+        count(stats.games),
+        wdl,
+        pairs,
+        format!(
+            "{} ± {}",
+            elo(stats.elo),
+            elo(stats.elo_error).trim_start_matches('+')
+        ),
+        format!("{} to {}", elo(stats.elo_95[0]), elo(stats.elo_95[1])),
+    ]
+}
+
+/// A player as a table names it: our configuration by name, a UCI engine by its own name
+/// (or command) with the options set on it.
+fn player_label(p: &PlayerDoc) -> String {
+    if p.command.is_none() {
+        return p.name.clone();
+    }
+    let name = p.engine.clone().unwrap_or_else(|| p.name.clone());
+    if p.options.is_empty() {
+        return name;
+    }
+    let opts: Vec<String> = p.options.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    format!("{name} ({})", opts.join(" "))
+}
+
+/// `1+0.01 s` or `10,000 nodes`.
+fn control(f: &MatchFields) -> String {
+    match (&f.time_control, f.nodes) {
+        (Some(tc), _) => format!("{tc} s"),
+        (None, Some(n)) => format!("{} nodes", count(n)),
+        (None, None) => "?".to_owned(),
+    }
+}
 
 /// The table of a match (or a merge) and its statistics (`None`: no pair finished).
 pub fn render(

@@ -13,8 +13,56 @@ use crate::render::table::{Table, left, right};
 use nullmove_fixtures::confidence::{self, SplitTest};
 use nullmove_numbers::{percent, ratio};
 
+/// One table of the suite's document, for a page that shows the tables apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuiteTable {
+    /// A row per depth, a column per configuration: solved · nodes (share of none's).
+    ByDepth,
+    /// A row per depth and configuration, every count in full.
+    Rows,
+    /// Tabibi & Netanyahu's comparison (empty without verified, r2 and r3).
+    VerifiedShape,
+    /// `--by-pieces`: the groups of pieces on the board.
+    ByPieces,
+    /// `--by-pieces`: endgames with few pieces against the rest.
+    Split,
+    /// `--by-pieces`: that split tested.
+    SplitTests,
+    /// `--per-position`: the depths at which each configuration solves each position.
+    PerPosition,
+}
+
+/// Writes one table of `doc`, or says which flag the run lacked for it.
+pub fn write_table(
+    doc: &SuiteDoc,
+    table: SuiteTable,
+    markdown: bool,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let missing = |flag: &str| format!("the run has no such table: it was not run with {flag}");
+    let table = match (table, &doc.by_pieces) {
+        (SuiteTable::ByDepth, _) => by_depth(doc),
+        (SuiteTable::Rows, _) => rows(doc),
+        (SuiteTable::VerifiedShape, _) if doc.verified_shape.is_empty() => {
+            return Err(missing("--configs holding verified, r2 and r3"));
+        }
+        (SuiteTable::VerifiedShape, _) => shape(&doc.verified_shape),
+        (SuiteTable::ByPieces | SuiteTable::Split | SuiteTable::SplitTests, None) => {
+            return Err(missing("--by-pieces"));
+        }
+        (SuiteTable::ByPieces, Some(b)) => changes(&b.groups),
+        (SuiteTable::Split, Some(b)) => changes(&b.split),
+        (SuiteTable::SplitTests, Some(b)) => tests(&b.tests),
+        (SuiteTable::PerPosition, _) if doc.solved_depths.is_none() => {
+            return Err(missing("--per-position"));
+        }
+        (SuiteTable::PerPosition, _) => per_position(doc),
+    };
+    table.write(markdown, out).map_err(|e| e.to_string())
+}
+
 /// Every table the document holds, under a heading that says what was searched.
-pub(super) fn render(doc: &SuiteDoc, markdown: bool, out: &mut dyn Write) -> io::Result<()> {
+pub fn render(doc: &SuiteDoc, markdown: bool, out: &mut dyn Write) -> io::Result<()> {
     heading(doc, out)?;
     if markdown {
         section(

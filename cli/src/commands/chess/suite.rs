@@ -16,7 +16,7 @@ use nullmove_chess::{
     EpdEntry, PositionReport, Suite, SuiteReport, SuiteRow, parse_epd, run_suite_depths,
 };
 use nullmove_fixtures::confidence::{SplitTest, split_tests};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Config, MAX_DEPTH, parse_config, parse_depths};
 use crate::common::{self, CliError, Io};
@@ -76,12 +76,12 @@ fn parse_suite(s: &str) -> Result<Suite, String> {
 }
 
 /// What null move changes against plain alpha-beta, by pieces on the board.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct ByPieces {
     /// The depth compared (the deepest searched).
     pub depth: u32,
     /// The configuration compared with: `none`.
-    pub baseline: &'static str,
+    pub baseline: String,
     /// By the groups of [`PIECE_GROUPS`] that hold positions.
     pub groups: Vec<Change>,
     /// Endgames with few pieces against the rest ([`ENDGAME_SPLIT`]).
@@ -91,8 +91,9 @@ pub struct ByPieces {
     pub tests: Vec<SplitTest>,
 }
 
-/// The document of `nullmove chess suite`.
-#[derive(Debug, Serialize)]
+/// The document of `nullmove chess suite` (read back from its JSON, too, by whoever renders
+/// a stored run).
+#[derive(Debug, Serialize, Deserialize)]
 pub struct SuiteDoc {
     /// The suites searched: a shipped suite's name, or the file as given.
     pub suites: Vec<String>,
@@ -107,7 +108,7 @@ pub struct SuiteDoc {
     pub positions: Vec<PositionReport>,
     /// Tabibi & Netanyahu's comparison at each depth reported, when `verified`, `r2` and
     /// `r3` were searched.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub verified_shape: Vec<VerifiedShape>,
     /// `--by-pieces`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -268,7 +269,7 @@ fn measure(
             let split = compare(&ENDGAME_SPLIT)?;
             Ok(ByPieces {
                 depth: *depths.end(),
-                baseline: BASELINE,
+                baseline: BASELINE.to_owned(),
                 groups: compare(&PIECE_GROUPS)?,
                 tests: split_tests(&split),
                 split,

@@ -1,0 +1,213 @@
+//! `cargo xtask results ...`: run, plan and render the results (see the library's doc).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use xtask::pages;
+use xtask::result::{ResultFile, shell_line};
+use xtask::runner::{self, Kind};
+use xtask::today;
+use xtask::views::is_current;
+
+/// The repository's own tasks.
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", about)]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Debug, Subcommand)]
+enum Task {
+    /// Results as data: every figure that depends on the machine, with its provenance.
+    #[command(subcommand)]
+    Results(Results),
+}
+
+#[derive(Debug, Subcommand)]
+enum Results {
+    /// Runs each file's command again (release build) and rewrites the file whole.
+    Run {
+        /// Result files, from the repository's root (results/suites/wac.json).
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Runs a command and makes a new result file of it, results/SUBJECT/NAME.json.
+    Add {
+        /// SUBJECT/NAME, e.g. suites/wac.
+        name: String,
+        /// One line: what it measures.
+        #[arg(long)]
+        title: String,
+        /// The command: nullmove's arguments (with --json), or `cargo bench ...`, `cargo run
+        /// --release ... --example NAME`, `.ci/run`.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
+    /// Makes a result file holding only its command, to be measured later with `run`; its
+    /// sections say "not yet measured" until then.
+    Plan {
+        /// SUBJECT/NAME, e.g. clock/r3-none-1s.
+        name: String,
+        /// One line: what it measures.
+        #[arg(long)]
+        title: String,
+        /// The command, as for `add`.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
+    /// Rewrites every generated section and chart from the result files.
+    Render,
+    /// Exits 1, naming each, when a section or chart differs from what the files give.
+    Check,
+    /// Every result: current, earlier search, recorded or planned; its CPU time; its command.
+    List,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let Task::Results(task) = cli.task;
+    match results(task) {
+        Ok(status) => ExitCode::from(status),
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn results(task: Results) -> Result<u8, String> {
+    let root = xtask::root();
+    match task {
+        Results::Run { files } => {
+            let results = files
+                .iter()
+                .map(|f| ResultFile::read(&root, f.trim_start_matches("./")))
+                .collect::<Result<Vec<_>, _>>()?;
+            for file in results {
+                measure(&root, file)?;
+            }
+            Ok(0)
+        }
+        Results::Add {
+            name,
+            title,
+            command,
+        } => {
+            let file = new_file(&root, &name, title, command)?;
+            measure(&root, file)?;
+            Ok(0)
+        }
+        Results::Plan {
+            name,
+            title,
+            command,
+        } => {
+            let file = new_file(&root, &name, title, command)?;
+            file.write(&root, None)?;
+            println!(
+                "planned {}: cargo xtask results run {}",
+                file.path, file.path
+            );
+            Ok(0)
+        }
+        Results::Render | Results::Check => {
+            let today = today::signatures()?;
+            let named = pages::named_results(&root)?;
+            let rendering = pages::render(&root, &named, &today)?;
+            if matches!(task, Results::Render) {
+                for written in pages::write(&root, &rendering)? {
+                    println!("wrote {written}");
+                }
+                return Ok(0);
+            }
+            let differences = pages::differences(&root, &rendering)?;
+            for d in &differences {
+                println!("{d}");
+            }
+            if differences.is_empty() {
+                println!("every section and chart is what the result files give");
+                Ok(0)
+            } else {
+                println!("(cargo xtask results render rewrites them)");
+                Ok(1)
+            }
+        }
+        Results::List => {
+            let today = today::signatures()?;
+            for file in ResultFile::all(&root)? {
+                let (state, cpu) = match &file.run {
+                    None => ("planned", String::new()),
+                    Some(run) => {
+                        let state = match (&run.recorded, is_current(run, &today)) {
+                            (Some(_), true) => "recorded",
+                            (Some(_), false) => "recorded, earlier search",
+                            (None, true) => "current",
+                            (None, false) => "earlier search",
+                        };
+                        let cpu = run
+                            .cpu_seconds
+                            .map_or_else(String::new, |c| format!("{c:.0} s CPU"));
+                        (state, cpu)
+                    }
+                };
+                println!("{:<42} {state:<24} {cpu:>11}  {}", file.path, file.command);
+            }
+            Ok(0)
+        }
+    }
+}
+
+/// A new result file's command: `nullmove`'s arguments with or without the program's name,
+/// or another command a result can hold; refused when the file exists.
+fn new_file(
+    root: &std::path::Path,
+    name: &str,
+    title: String,
+    mut command: Vec<String>,
+) -> Result<ResultFile, String> {
+    let path = ResultFile::path_of(name)?;
+    if root.join(&path).exists() {
+        return Err(format!(
+            "{path} exists: `cargo xtask results run {path}` runs it again"
+        ));
+    }
+    if !["nullmove", "cargo", ".ci/run"].contains(&command[0].as_str()) {
+        command.insert(0, "nullmove".to_owned());
+    }
+    Kind::of(&command)?;
+    if title.trim().is_empty() || title.contains('\n') {
+        return Err("--title is one line saying what the result measures".to_owned());
+    }
+    Ok(ResultFile {
+        name: name.rsplit('/').next().unwrap_or(name).to_owned(),
+        title,
+        command: shell_line(&command),
+        argv: command,
+        run: None,
+        path,
+    })
+}
+
+/// Runs `file`'s command and writes the file with its provenance.
+fn measure(root: &std::path::Path, file: ResultFile) -> Result<(), String> {
+    let measured = runner::measure(root, &file.argv)?;
+    let cpu = measured.run.cpu_seconds.unwrap_or_default();
+    let file = ResultFile {
+        run: Some(measured.run),
+        ..file
+    };
+    file.write(root, Some(&measured.output))?;
+    println!(
+        "wrote {} ({cpu:.0} s of CPU); `cargo xtask results render` shows it",
+        file.path
+    );
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! The matches' views: one match as `nullmove chess match` prints it, several in one table,
+//! and Elo against the clock.
+
+use nullmove::commands::chess::{
+    MatchResult, clock_chart as draw_clock, matches_table, render_match,
+};
+
+use super::{Body, Chart, Measured, text_block, utf8};
+
+fn result(m: &Measured<'_>) -> Result<MatchResult, String> {
+    MatchResult::from_document(&m.run.output).map_err(|e| format!("{}: {e}", m.file.path))
+}
+
+/// One match's table, as the command prints it.
+pub(super) fn one(files: &[Measured<'_>]) -> Result<Body, String> {
+    let mut out = Vec::new();
+    render_match(&files[0].run.output, &mut out)
+        .map_err(|e| format!("{}: {e}", files[0].file.path))?;
+    Ok(Body {
+        markdown: text_block(&utf8(out)?),
+        chart: None,
+    })
+}
+
+/// A row per match.
+pub(super) fn table(files: &[Measured<'_>]) -> Result<Body, String> {
+    let results = files.iter().map(result).collect::<Result<Vec<_>, _>>()?;
+    let mut out = Vec::new();
+    matches_table(&results)
+        .write(true, &mut out)
+        .map_err(|e| e.to_string())?;
+    Ok(Body {
+        markdown: utf8(out)?,
+        chart: None,
+    })
+}
+
+/// Elo against the time control.
+pub(super) fn clock_chart(files: &[Measured<'_>]) -> Result<Body, String> {
+    let results = files.iter().map(result).collect::<Result<Vec<_>, _>>()?;
+    let svg = draw_clock(&results).map_err(|e| e.to_string())?;
+    Ok(Body {
+        markdown: String::new(),
+        chart: Some(Chart {
+            alt: "Elo against the time control, each point with its 95% interval and game count"
+                .to_owned(),
+            svg,
+        }),
+    })
+}
