@@ -226,9 +226,11 @@ pub fn router(state: Arc<AppState>, checks: Checks) -> Router {
         if route.kept == Kept::Once {
             app = app.route(
                 &progress_path(route),
-                get(move |State(state): State<Arc<AppState>>, params: Params| {
-                    progress(state, route, params)
-                }),
+                get(
+                    move |State(state): State<Arc<AppState>>, params: Params| async move {
+                        progress(&state, route, params)
+                    },
+                ),
             );
         }
     }
@@ -294,11 +296,7 @@ fn progress_path(route: &Route) -> String {
 /// `{"state": "running", "done": N, "total": M}` while it is computed (for the audit, claims
 /// measured; without the counts until the computation gives them), `{"state": "ready"}` once
 /// it is kept. It takes no parameter and starts nothing.
-async fn progress(
-    state: Arc<AppState>,
-    route: &'static Route,
-    params: Params,
-) -> Result<Response, ApiError> {
+fn progress(state: &AppState, route: &'static Route, params: Params) -> Result<Response, ApiError> {
     if let Some((unknown, _)) = pairs(params)?.first() {
         return Err(ApiError::BadRequest(format!(
             "unknown parameter '{unknown}': {} takes none",

@@ -10,8 +10,8 @@ use nullmove_elo::{SprtResult, Summary, summarize_pairs};
 use super::sprt::elo;
 
 use crate::common::{CliError, count};
-use nullmove_numbers::counted;
 use crate::render::table::{Table, left, right};
+use nullmove_numbers::counted;
 
 /// A match's document (`nullmove chess match --json`, or a merge's) read back: its fields
 /// and the statistics the command prints from them.

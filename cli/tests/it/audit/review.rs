@@ -105,7 +105,12 @@ fn the_view_holds_every_claim_of_the_audit() {
     };
     let erratum = review["erratum"].as_str().expect("the erratum");
     assert_eq!(named(erratum), wrong);
-    let printed = nullmove(&["audit", "--erratum", "--from", saved.to_str().expect("UTF-8")]);
+    let printed = nullmove(&[
+        "audit",
+        "--erratum",
+        "--from",
+        saved.to_str().expect("UTF-8"),
+    ]);
     assert_eq!(String::from_utf8_lossy(&printed.stdout), erratum);
     // Byte for byte the file the browser test opens: the same view of the same audit.
     let texts = review_texts(None, None).expect("the texts");
@@ -173,7 +178,12 @@ fn texts_it_cannot_annotate_are_refused_before_the_audit() {
     if texts_present() {
         rejects(&["audit", "--erratum", "--from", missing], "cannot read");
         rejects(
-            &["audit", "--erratum", "--from", edited.to_str().expect("UTF-8")],
+            &[
+                "audit",
+                "--erratum",
+                "--from",
+                edited.to_str().expect("UTF-8"),
+            ],
             "is not a document of `nullmove audit --json`",
         );
         rejects(
@@ -186,7 +196,10 @@ fn texts_it_cannot_annotate_are_refused_before_the_audit() {
             "cannot write",
         );
     }
-    rejects(&["audit", "--from", missing], "give --html FILE or --erratum");
+    rejects(
+        &["audit", "--from", missing],
+        "give --html FILE or --erratum",
+    );
     rejects(&["audit", "--erratum", "--json"], "cannot be used with");
     rejects(&["audit", "--erratum", "--details"], "cannot be used with");
     rejects(
