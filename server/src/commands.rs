@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// A command line of one command, `echo --text T [--loud]`, whose document is its text:
 /// ```
 /// use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-/// use nullmove_server::{Ask, Commands, Computation, Flag, Output, Refusal};
+/// use nullmove_server::{Ask, Commands, Computation, Flag, Output, Progress, Refusal};
 ///
 /// struct Echo(String);
 ///

@@ -17,6 +17,20 @@ const STYLE_LINK: &str = r#"<link rel="stylesheet" href="/review.css">"#;
 /// The line of [`PAGE`] that loads the script, replaced by the data and the script itself.
 const SCRIPT_TAG: &str = r#"<script type="module" src="/review.js"></script>"#;
 
+/// The opening of [`PAGE`]'s links to the server's other pages, which a file has no server
+/// for: the file leaves the whole `<nav>` out.
+const SERVED_NAV: &str = r#"<nav aria-label="views" class="served-only">"#;
+
+/// [`PAGE`] without its links to the server's other pages.
+fn page_without_server_links() -> String {
+    let start = PAGE
+        .find(SERVED_NAV)
+        .expect("the page links to the server's pages");
+    let end = start + PAGE[start..].find("</nav>").expect("the links end") + "</nav>".len();
+    let end = end + usize::from(PAGE[end..].starts_with('\n'));
+    format!("{}{}", &PAGE[..start], &PAGE[end..])
+}
+
 /// The view of `review`, the review's JSON document (`nullmove_fixtures::review::Review`), as
 /// one HTML file: no external script, style, font or image.
 ///
@@ -24,14 +38,15 @@ const SCRIPT_TAG: &str = r#"<script type="module" src="/review.js"></script>"#;
 /// ```
 /// let file = nullmove_server::review_file(r#"{"texts":[],"claims":[]}"#);
 /// assert!(file.contains(r#"<script type="application/json" id="review-data">{"texts""#));
-/// assert!(!file.contains("src=") && !file.contains("stylesheet"));
+/// assert!(!file.contains("src=") && !file.contains("stylesheet") && !file.contains("href=\"/"));
 /// ```
 #[must_use]
 pub fn review_file(review: &str) -> String {
     // A `<` in the data would let a `</script>` in a sentence end the element early; JSON
     // reads `\u003c` as the same character.
     let data = review.replace('<', "\\u003c");
-    PAGE.replacen(STYLE_LINK, &format!("<style>\n{STYLE}</style>"), 1)
+    page_without_server_links()
+        .replacen(STYLE_LINK, &format!("<style>\n{STYLE}</style>"), 1)
         .replacen(
             SCRIPT_TAG,
             &format!(
@@ -65,5 +80,8 @@ mod tests {
         let file = review_file(r#"{"texts":[{"text":"a </script> b"}]}"#);
         assert!(file.contains(r#""a \u003c/script> b""#));
         assert_eq!(file.matches("</script>").count(), 2);
+        // Nothing links to a server the file does not have.
+        assert!(PAGE.contains(r#"href="/""#));
+        assert!(!file.contains(r#"href="/"#));
     }
 }

@@ -117,13 +117,29 @@ const panel = (page) => page.evaluate(() => {
   };
 });
 
+/** The book shows the view, not the texts: the page and the article are not ours to copy,
+ * so its pictures blur their prose (the marks' colours and shapes stay visible). */
+const PROSE = '#texts .text, #panel blockquote';
+
+/** A screenshot for the book, the texts' prose blurred while it is taken (through the
+ * elements' style objects, which the view's content security policy allows, unlike a new
+ * style sheet). */
+async function bookShot(target, page, options) {
+  const blur = (value) => page.evaluate(([selector, filter]) => {
+    for (const node of document.querySelectorAll(selector)) node.style.filter = filter;
+  }, [PROSE, value]);
+  await blur('blur(3.5px)');
+  await target.screenshot(options);
+  await blur('');
+}
+
 /** A picture for the book: `statement` scrolled to near the top, beside its claims. */
 async function picture(page, statement, path) {
   await statement.evaluate((n) => {
     window.scrollBy(0, n.getBoundingClientRect().top - 120);
     document.getElementById('panel').scrollTop = 0;
   });
-  await page.screenshot({ path, clip: { x: 0, y: 0, width: 1280, height: 480 } });
+  await bookShot(page, page, { path, clip: { x: 0, y: 0, width: 1280, height: 480 } });
 }
 
 /** The article as set: its language, its direction, and where its first paragraph's lines
@@ -200,7 +216,7 @@ try {
   seen.phone.selected = await pageWidth(small);
   seen.phone.panel = await panel(small);
   seen.phone.viewport = small.viewportSize();
-  await small.screenshot({ path: `${shots}/review-phone.png` });
+  await bookShot(small, small, { path: `${shots}/review-phone.png` });
   await small.keyboard.press('d');
   seen.phone.afterKey = await pageWidth(small);
   await small.locator('#text-article .st').first().tap();

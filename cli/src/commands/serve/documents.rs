@@ -177,9 +177,13 @@ mod tests {
         ];
         // `/api/audit` serves the one whole audit, computed once: not a selection of its
         // claims (`--claim`), nor the coverage of texts read from files (`--page`,
-        // `--article`), as no request names a file.
-        const NOT_SERVED: &[(&str, &str)] =
-            &[("audit", "claim"), ("audit", "page"), ("audit", "article")];
+        // `--article`), nor a saved audit (`--from`), as no request names a file.
+        const NOT_SERVED: &[(&str, &str)] = &[
+            ("audit", "claim"),
+            ("audit", "page"),
+            ("audit", "article"),
+            ("audit", "from"),
+        ];
         for route in &ROUTES {
             let mut flags: Vec<String> = CommandLine::default()
                 .flags(route.command)
