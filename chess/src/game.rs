@@ -295,6 +295,32 @@ impl DeepGame for ChessGame {
         });
     }
 
+    /// Moves that give check and are not [`DeepGame::noisy_moves`]' (no capture, no queen
+    /// promotion): each legal quiet move played on a copy, kept if the opponent is then in
+    /// check. Asked only at a probe's first quiescence ply, so the copies cost little.
+    fn quiet_checks(&self, out: &mut Vec<Move>) {
+        let board = &self.board;
+        let theirs = board.colors(!board.side_to_move());
+        let en_passant = en_passant_square(board).map_or(BitBoard::EMPTY, Square::bitboard);
+        board.generate_moves(|moves| {
+            let pawn = moves.piece == Piece::Pawn;
+            for mv in moves {
+                let noisy = theirs.has(mv.to)
+                    || (pawn && en_passant.has(mv.to))
+                    || mv.promotion == Some(Piece::Queen);
+                if noisy {
+                    continue;
+                }
+                let mut after = board.clone();
+                after.play_unchecked(mv);
+                if !after.checkers().is_empty() {
+                    out.push(mv);
+                }
+            }
+            false
+        });
+    }
+
     /// MVV-LVA: the most valuable victim first, then the least valuable attacker; a
     /// promotion adds its piece as if it were a victim.
     fn capture_order(&self, mv: Move) -> Option<i32> {

@@ -80,7 +80,10 @@ pub enum Verification {
     /// fail-high at a node with at least `min_remaining` plies left to the depth limit,
     /// search the node itself with real moves R plies shallower (so its children sit where
     /// the probe's child sat), with null move barred for the mover in that whole subtree;
-    /// cut only if that fails high too. No verification is nested inside another.
+    /// cut only if that fails high too. The deep search also verifies, whatever the depth,
+    /// where beta is a mate score (a loss: it never passes at a won beta), as Stockfish
+    /// trusts a probe only while `abs(beta) < VALUE_KNOWN_WIN`. No verification is nested
+    /// inside another.
     /// Stockfish itself searches the node one ply shallower still (at the probe's own
     /// depth) and bars the mover only for the first three quarters of it.
     Stockfish {
@@ -241,6 +244,11 @@ pub struct Guards {
     /// deep search) every node off the principal variation qualifies; the page's alpha-beta
     /// gives its nodes wide windows, so there it rarely passes at all.
     pub non_pv: bool,
+    /// Probe checks: a probe that lands in quiescence tries quiet checks at its first ply
+    /// as well as noisy moves ([`crate::DeepGame::quiet_checks`]), so a pass into a quiet
+    /// mate fails (Stockfish: `qsearch` at `DEPTH_QS_CHECKS`, where a probe of `depth - R
+    /// <= 0` lands). The deep search's only: the page's search has no quiescence.
+    pub probe_checks: bool,
     /// Verification of a probe that failed high.
     pub verification: Verification,
 }
@@ -307,7 +315,9 @@ impl Guards {
     /// without non-pawn material (the endgame guard at one unit), the static evaluation at
     /// least beta (the eval gate), a zero-window probe, R = 3 plus a third of the remaining
     /// depth plus one per pawn ([`STOCKFISH_EVAL_R`]) the evaluation passes beta by, at
-    /// most 3 more, and verification from [`STOCKFISH_VERIFY_FROM`] plies left. Left out:
+    /// most 3 more, a probe that lands in quiescence trying quiet checks at its first ply
+    /// (what makes so large an R safe against a quiet mate: [`Guards::probe_checks`]), and
+    /// verification from [`STOCKFISH_VERIFY_FROM`] plies left. Left out:
     /// its conditions on statistics the library does not keep (history scores, `ttPv`,
     /// an improving evaluation). Named `stockfish`.
     pub const STOCKFISH: Self = Self {
@@ -317,6 +327,7 @@ impl Guards {
         eval_r: STOCKFISH_EVAL_R,
         zero_window: true,
         non_pv: true,
+        probe_checks: true,
         verification: Verification::Stockfish {
             min_remaining: STOCKFISH_VERIFY_FROM,
         },
@@ -346,6 +357,7 @@ impl Guards {
             eval_r: 0,
             zero_window: false,
             non_pv: false,
+            probe_checks: false,
             verification: Verification::None,
         }
     }

@@ -91,6 +91,13 @@ pub trait DeepGame: Game {
     /// the static evaluation alone.
     fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
 
+    /// Appends the quiet moves that attack the opponent directly (chess: checks that are
+    /// neither captures nor queen promotions, which [`DeepGame::noisy_moves`] gives), for
+    /// the first ply of a null-move probe's quiescence ([`crate::Guards::probe_checks`]):
+    /// Stockfish's quiescence tries quiet checks at its first ply, so a pass into a quiet
+    /// mate is refuted there. Default: none.
+    fn quiet_checks(&self, _out: &mut Vec<Self::Move>) {}
+
     /// The ordering score of a noisy move (chess: MVV-LVA, most valuable victim first, then
     /// least valuable attacker), higher first, in `0..2^24`; `None` for a quiet move, which
     /// may become a killer. Default: every move quiet.

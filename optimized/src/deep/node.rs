@@ -46,7 +46,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     ) -> Value {
         debug_assert!(alpha < beta, "window ({alpha}, {beta})");
         if depth <= 0 {
-            return self.quiesce(game, ply, alpha, beta);
+            return self.quiesce(game, ply, alpha, beta, false);
         }
         if !self.enter(ply) {
             return 0;

@@ -60,7 +60,13 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.stats.shared.null_probes += 1;
         let mut passed = game.clone();
         passed.pass();
-        let v = -self.node(&passed, depth - 1 - r as i32, ply + 1, -pb, -pa, true);
+        let below = depth - 1 - r as i32;
+        let v = if below <= 0 && self.guards.probe_checks {
+            // Stockfish's probe lands in `qsearch` at `DEPTH_QS_CHECKS`: quiet checks too.
+            -self.quiesce(&passed, ply + 1, -pb, -pa, true)
+        } else {
+            -self.node(&passed, below, ply + 1, -pb, -pa, true)
+        };
         if self.stopped() {
             return NullStep::Cut(0);
         }
@@ -68,7 +74,14 @@ impl<G: DeepGame> DeepSearcher<G> {
             return NullStep::Search;
         }
         let verification = self.guards.verification;
-        let Some(shallower) = verification.shallower(depth as u32, r, self.verifying) else {
+        // Stockfish verifies whatever the depth when beta is a mate score (`abs(beta) <
+        // VALUE_KNOWN_WIN && depth < 14` trusts the probe): here a loss, a win never passes.
+        let remaining = if beta <= -MATE_BOUND {
+            u32::MAX
+        } else {
+            depth as u32
+        };
+        let Some(shallower) = verification.shallower(remaining, r, self.verifying) else {
             self.stats.shared.null_cutoffs += 1;
             return NullStep::Cut(v);
         };
