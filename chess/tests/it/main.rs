@@ -9,4 +9,5 @@ mod kpk;
 mod mates;
 mod notation;
 mod perft;
+mod selectivity;
 mod suite;

@@ -104,6 +104,8 @@ pub struct DeepSearcher<G: DeepGame> {
     pub(super) clock: Clock,
     /// The deepest ply the current iteration reached.
     pub(super) seldepth: usize,
+    /// The current iteration's depth: the check extension's bound.
+    pub(super) root_depth: i32,
     /// Whether the current search reports on its root (iterative deepening does; a window
     /// search does not).
     pub(super) reporting: bool,
@@ -165,6 +167,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             stats: DeepStats::default(),
             clock: Clock::idle(),
             seldepth: 0,
+            root_depth: 0,
             reporting: false,
             root_moves: Vec::with_capacity(G::MAX_MOVES),
             found: None,
