@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use cozy_chess::Move;
 use nullmove_chess::ChessGame;
 use nullmove_optimized::{
-    Config, DeepReport, DeepSearcher, Game, Guards, Limits, MAX_DEPTH, StopHandle,
+    Config, DeepOptions, DeepReport, DeepSearcher, Game, Guards, Limits, MAX_DEPTH, StopHandle,
 };
 
 use crate::{Budget, Line, Score};
@@ -128,6 +128,17 @@ impl Thinker {
         self.guards = guards;
     }
 
+    /// The deep search's options (the check extension, late-move reductions).
+    #[must_use]
+    pub const fn options(&self) -> DeepOptions {
+        self.searcher.options()
+    }
+
+    /// Searches with `options` from now on; the table stays.
+    pub const fn set_options(&mut self, options: DeepOptions) {
+        self.searcher.set_options(options);
+    }
+
     /// The table's size in MiB, as asked.
     #[must_use]
     pub const fn hash_mib(&self) -> u32 {
@@ -137,7 +148,9 @@ impl Thinker {
     /// A table of `mib` MiB from now on, empty (allocated now, when the size changes).
     pub fn set_hash(&mut self, mib: u32) {
         if mib != self.hash_mib {
+            let options = self.options();
             *self = Self::new(self.guards, mib);
+            self.set_options(options);
         }
     }
 

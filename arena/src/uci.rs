@@ -276,6 +276,7 @@ impl Session {
             .unwrap_or_else(|| Thinker::new(self.settings.guards, self.settings.hash_mib));
         thinker.set_hash(self.settings.hash_mib);
         thinker.set_guards(self.settings.guards);
+        thinker.set_options(self.settings.search);
         if std::mem::take(&mut self.new_game) {
             thinker.new_game();
         }
