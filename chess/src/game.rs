@@ -263,6 +263,16 @@ impl DeepGame for ChessGame {
         (self.board.side_to_move() as usize * 64 + mv.from as usize) * 64 + mv.to as usize
     }
 
+    /// From square, to square and promotion in 16 bits: no move generation.
+    fn move_code(&self, mv: Move) -> u16 {
+        let promotion = mv.promotion.map_or(0, |p| p as u16 + 1);
+        mv.from as u16 | (mv.to as u16) << 6 | promotion << 12
+    }
+
+    fn move_of_code(&self, moves: &[Move], code: u16) -> Option<Move> {
+        moves.iter().copied().find(|&m| self.move_code(m) == code)
+    }
+
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.board.generate_moves(|moves| {
             out.extend(moves);

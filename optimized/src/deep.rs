@@ -31,6 +31,8 @@ mod quiescence;
 mod report;
 mod root;
 mod searcher;
+mod shared_tt;
+mod threads;
 mod tt;
 
 pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
@@ -39,3 +41,4 @@ pub use options::{DEFAULT_ASPIRATION, DeepOptions, LMR_FULL_MOVES, LMR_MIN_DEPTH
 pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH, Score};
 pub use root::IterationControl;
 pub use searcher::DeepSearcher;
+pub use threads::MAX_THREADS;

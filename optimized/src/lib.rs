@@ -87,7 +87,7 @@ pub use deep::{
 };
 pub use deep::{
     DEFAULT_TT_BITS, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats, MATE, MATE_BOUND,
-    MAX_DEPTH, MAX_PLY,
+    MAX_DEPTH, MAX_PLY, MAX_THREADS,
 };
 pub use game::Game;
 pub use guards::{

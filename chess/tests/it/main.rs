@@ -11,3 +11,4 @@ mod notation;
 mod perft;
 mod selectivity;
 mod suite;
+mod threads;

@@ -117,6 +117,21 @@ pub trait DeepGame: Game {
         0
     }
 
+    /// A code for the legal move `mv` of this position, below `u16::MAX` and different
+    /// for each of its legal moves: how the table that threads share
+    /// ([`crate::DeepSearcher::set_threads`]) stores a move in one atomic word. Default:
+    /// its place in [`DeepGame::legal_moves`]' order (a game whose moves fit in 16 bits
+    /// can do without generating them: chess, from and to squares and promotion).
+    fn move_code(&self, mv: Self::Move) -> u16 {
+        self.moves().position(|m| m == mv).unwrap_or(0) as u16
+    }
+
+    /// The move of `moves` (this position's legal moves, in [`DeepGame::legal_moves`]'
+    /// order) whose [`DeepGame::move_code`] is `code`, if any. Default: the one at that place.
+    fn move_of_code(&self, moves: &[Self::Move], code: u16) -> Option<Self::Move> {
+        moves.get(usize::from(code)).copied()
+    }
+
     /// Whether the side to move must answer a direct attack (chess: in check): quiescence
     /// then searches every legal move and may not stand on the evaluation. Default: never.
     /// Passing is [`Game::null_allowed`]'s question, asked apart.

@@ -14,7 +14,7 @@ use super::game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 use super::null_move::NullStep;
 use super::options::{LMR_FULL_MOVES, LMR_MIN_DEPTH};
 use super::searcher::{DeepSearcher, Found, INFINITY, ROW};
-use super::tt::{Bound, Entry, from_table, to_table};
+use super::tt::{Bound, Entry, Hint, from_table, to_table};
 use crate::Game;
 use crate::report::{Bound as RootBound, RootMove};
 
@@ -79,13 +79,10 @@ impl<G: DeepGame> DeepSearcher<G> {
                 return evaluation(game);
             }
         }
-        let mut hash_move = match self.probe(key, depth, ply, alpha, beta) {
-            Ok(mv) => mv,
+        let hint = match self.probe(key, depth, ply, alpha, beta) {
+            Ok(hint) => hint,
             Err(settled) => return settled,
         };
-        if root {
-            hash_move = self.root_best.or(hash_move);
-        }
         let step = if root || after_null {
             NullStep::Search
         } else {
@@ -99,6 +96,14 @@ impl<G: DeepGame> DeepSearcher<G> {
         let end = self.moves.len();
         if start == end {
             return Self::without_moves(game, ply);
+        }
+        let mut hash_move = match hint {
+            Some(Hint::Move(mv)) => Some(mv),
+            Some(Hint::Code(code)) => game.move_of_code(&self.moves[start..end], code),
+            None => None,
+        };
+        if root {
+            hash_move = self.root_best.or(hash_move);
         }
         self.score_moves(game, start, end, hash_move, ply);
         let (depth, best, best_move) = if let NullStep::Shallower = step {
@@ -120,13 +125,14 @@ impl<G: DeepGame> DeepSearcher<G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(Entry {
+        let entry = Entry {
             key,
             mv: best_move,
             value: to_table(best, ply),
             depth,
             bound,
-        });
+        };
+        self.tt.store(entry, |mv| game.move_code(mv));
         best
     }
 
@@ -193,7 +199,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         ply: usize,
         alpha: Value,
         beta: Value,
-    ) -> Result<Option<G::Move>, Value> {
+    ) -> Result<Option<Hint<G::Move>>, Value> {
         let Some(e) = self.tt.probe(key) else {
             return Ok(None);
         };
