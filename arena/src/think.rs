@@ -139,6 +139,18 @@ impl Thinker {
         self.searcher.set_options(options);
     }
 
+    /// The threads searching (UCI's `Threads`).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.searcher.threads()
+    }
+
+    /// Searches on `threads` threads from now on (Lazy SMP: one table shared); changing it
+    /// empties the table.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+    }
+
     /// The table's size in MiB, as asked.
     #[must_use]
     pub const fn hash_mib(&self) -> u32 {
@@ -148,9 +160,10 @@ impl Thinker {
     /// A table of `mib` MiB from now on, empty (allocated now, when the size changes).
     pub fn set_hash(&mut self, mib: u32) {
         if mib != self.hash_mib {
-            let options = self.options();
+            let (options, threads) = (self.options(), self.threads());
             *self = Self::new(self.guards, mib);
             self.set_options(options);
+            self.set_threads(threads);
         }
     }
 
@@ -193,7 +206,7 @@ impl Thinker {
             hard = hard.with_deadline(started + t.hard);
         }
         let soft = limits.time.map(|t| t.soft);
-        let searched = self.searcher.search_with_limits(&config, &hard, |it| {
+        let searched = self.searcher.search_threads(&config, &hard, |it| {
             let info = Info::of(it);
             on_info(&info);
             if soft.is_some_and(|s| info.elapsed >= s) {

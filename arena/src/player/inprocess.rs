@@ -37,6 +37,7 @@ impl InProcess {
     pub fn with_settings(settings: &Settings) -> Self {
         let mut thinker = Thinker::new(settings.guards, settings.hash_mib);
         thinker.set_options(settings.search);
+        thinker.set_threads(settings.threads);
         Self {
             thinker,
             overhead: settings.overhead,

@@ -179,9 +179,10 @@ impl PlayerSpec {
 }
 
 /// The options our engine takes beside `NullMove`, which a player's name sets.
-const OUR_OPTIONS: [&str; 4] = [
+const OUR_OPTIONS: [&str; 5] = [
     "Hash",
     "Move Overhead",
+    "Threads",
     "CheckExtension",
     "LateMoveReductions",
 ];

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use nullmove_optimized::{DeepOptions, Guards};
+use nullmove_optimized::{DeepOptions, Guards, MAX_THREADS};
 
 use crate::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
@@ -29,6 +29,8 @@ pub struct Settings {
     pub overhead: Duration,
     /// `CheckExtension` and `LateMoveReductions`: the deep search's options.
     pub search: DeepOptions,
+    /// `Threads`: the threads searching (Lazy SMP, one shared table).
+    pub threads: usize,
 }
 
 impl Default for Settings {
@@ -38,6 +40,7 @@ impl Default for Settings {
             hash_mib: DEFAULT_HASH_MIB,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
             search: DeepOptions::default(),
+            threads: 1,
         }
     }
 }
@@ -56,6 +59,7 @@ pub fn declarations() -> Vec<String> {
             "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max \
              {MAX_OVERHEAD_MS}"
         ),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         "option name CheckExtension type check default false".to_owned(),
         "option name LateMoveReductions type check default false".to_owned(),
     ]
@@ -83,6 +87,11 @@ impl Settings {
                     bounded(v, 0, MAX_OVERHEAD_MS).map_err(|e| format!("Move Overhead: {e}"))?;
                 self.overhead = Duration::from_millis(ms);
             }
+            "threads" => {
+                let v = value.ok_or_else(|| need("a number of threads"))?;
+                self.threads = bounded(v, 1, MAX_THREADS as u64)
+                    .map_err(|e| format!("Threads: {e}"))? as usize;
+            }
             "checkextension" => {
                 let on = check(value).map_err(|e| format!("CheckExtension: {e}"))?;
                 self.search = self.search.with_check_extension(on);
@@ -94,7 +103,7 @@ impl Settings {
             _ => {
                 return Err(format!(
                     "no option {name:?} (the options are NullMove, Hash, Move Overhead, \
-                     CheckExtension and LateMoveReductions)"
+                     Threads, CheckExtension and LateMoveReductions)"
                 ));
             }
         }
@@ -140,10 +149,11 @@ mod tests {
         assert!(s.set("Hash", Some("0")).unwrap_err().contains("1..=4096"));
         assert!(s.set("Hash", None).unwrap_err().contains("needs a value"));
         assert!(
-            s.set("Threads", Some("2"))
+            s.set("Ponder", Some("true"))
                 .unwrap_err()
-                .contains("no option \"Threads\"")
+                .contains("no option \"Ponder\"")
         );
+        assert!(s.set("Threads", Some("0")).unwrap_err().contains("1..=256"));
         assert_eq!(s, before);
     }
 
@@ -161,7 +171,14 @@ mod tests {
         assert!(refused.contains("not true or false"), "{refused}");
         assert!(s.set("CheckExtension", None).is_err());
         assert_eq!(s, before);
+        s.set("Threads", Some("2")).unwrap();
+        assert_eq!(s.threads, 2);
         let lines = declarations();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == "option name Threads type spin default 1 min 1 max 256")
+        );
         assert!(
             lines
                 .iter()
