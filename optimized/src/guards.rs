@@ -11,14 +11,17 @@
 //! low-material positions, a milder reduction, a verification search. Engines add a
 //! zero-window probe, a probe only where the static evaluation already reaches beta, an R
 //! that grows with depth and with the evaluation's margin, and no probe on the principal
-//! variation (Stockfish's null-move step, `src/search.cpp`). [`Guards`] holds them all; a
-//! searcher asks it four things and nothing else:
+//! variation (Stockfish's null-move step, `src/search.cpp`), and quiet checks where a probe
+//! lands in quiescence (Stockfish's `qsearch` at `DEPTH_QS_CHECKS`). [`Guards`] holds them
+//! all; a searcher asks it these things and nothing else:
 //! - whether a pass is allowed here and with which R ([`Guards::window_allows`],
 //!   [`Guards::threat_allows`], [`Guards::material_allows`], [`Guards::eval_allows`], the
 //!   verification's own conditions, [`Guards::reduction`], [`Guards::probe_deep_enough`]);
 //! - the probe's window ([`Guards::probe_window`]);
 //! - what to do with a probe that failed high ([`Verification`]): prune at once, or search
-//!   again first.
+//!   again first;
+//! - in the deep search, whether a probe that lands in quiescence tries quiet checks
+//!   ([`Guards::probe_checks`]).
 //!
 //! What stays each searcher's own rule, whatever the guards: never at the root, never twice
 //! in a row, the game's [`Game::null_allowed`] (chess: not in check); the page's search
