@@ -83,10 +83,7 @@ pub enum Verification {
     /// fail-high at a node with at least `min_remaining` plies left to the depth limit,
     /// search the node itself with real moves R plies shallower (so its children sit where
     /// the probe's child sat), with null move barred for the mover in that whole subtree;
-    /// cut only if that fails high too. The deep search also verifies, whatever the depth,
-    /// where beta is a mate score (a loss: it never passes at a won beta), as Stockfish
-    /// trusts a probe only while `abs(beta) < VALUE_KNOWN_WIN`. No verification is nested
-    /// inside another.
+    /// cut only if that fails high too. No verification is nested inside another.
     /// Stockfish itself searches the node one ply shallower still (at the probe's own
     /// depth) and bars the mover only for the first three quarters of it.
     Stockfish {

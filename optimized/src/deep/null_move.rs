@@ -74,14 +74,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             return NullStep::Search;
         }
         let verification = self.guards.verification;
-        // Stockfish verifies whatever the depth when beta is a mate score (`abs(beta) <
-        // VALUE_KNOWN_WIN && depth < 14` trusts the probe): here a loss, a win never passes.
-        let remaining = if beta <= -MATE_BOUND {
-            u32::MAX
-        } else {
-            depth as u32
-        };
-        let Some(shallower) = verification.shallower(remaining, r, self.verifying) else {
+        let Some(shallower) = verification.shallower(depth as u32, r, self.verifying) else {
             self.stats.shared.null_cutoffs += 1;
             return NullStep::Cut(v);
         };
