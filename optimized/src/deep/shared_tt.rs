@@ -1,15 +1,16 @@
 //! The transposition table the threads of a parallel search share (Lazy SMP): the same
-//! buckets, homes and replacement as the one-thread table, each entry two atomic words,
-//! the key stored exclusive-ored with the data (Hyatt and Mann 2002, "A lockless transposition-table
-//! implementation for parallel search"), so an entry half overwritten by another thread
-//! fails its key check and is a miss. Safe Rust, no locks: a lost or torn store costs a
+//! buckets and homes as the one-thread table, each entry two atomic words, the key (mixed,
+//! so that keys a few bits apart, as a game's keys may be, differ in every bit) stored
+//! exclusive-ored with the data (Hyatt and Mann 2002, "A lock-less transposition table
+//! implementation for parallel search chess engines"), so an entry half overwritten by
+//! another thread fails its key check and is a miss. Safe Rust, no locks: a lost or torn store costs a
 //! search work, never a wrong answer, for a found entry is always one whole store.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use nullmove_core::Value;
 
-use super::tt::{BUCKET, Bound, Entry, home};
+use super::tt::{BUCKET, Bound, Entry, home, mix};
 
 /// No move stored (a code no game gives: [`crate::DeepGame::move_code`] is below it).
 const NO_MOVE: u16 = u16::MAX;
@@ -17,7 +18,7 @@ const NO_MOVE: u16 = u16::MAX;
 /// The table's entries as atomic pairs.
 #[derive(Debug)]
 pub struct SharedTable {
-    /// Each entry's key XOR its data.
+    /// Each entry's mixed key XOR its data.
     keys: Vec<AtomicU64>,
     /// Each entry's data: [`pack`]ed.
     data: Vec<AtomicU64>,
@@ -101,19 +102,20 @@ impl SharedTable {
     /// The entry at `i` if it is whole and `key`'s, with its generation.
     fn read(&self, i: usize, key: u64) -> Option<(Entry<u16>, u8)> {
         let d = self.data[i].load(Ordering::Relaxed);
-        (d & STORED != 0 && self.keys[i].load(Ordering::Relaxed) ^ d == key).then(|| unpack(key, d))
+        let check = self.keys[i].load(Ordering::Relaxed) ^ d;
+        (d & STORED != 0 && check == mix(key)).then(|| unpack(key, d))
     }
 
-    /// The entry at `i` whatever its key, if whole.
-    fn read_any(&self, i: usize) -> Option<(u64, u64)> {
+    /// The data at `i` whatever its key, if anything is stored there (whole or not: only
+    /// its generation and depth are read, to choose what a store replaces).
+    fn read_any(&self, i: usize) -> Option<u64> {
         let d = self.data[i].load(Ordering::Relaxed);
-        let k = self.keys[i].load(Ordering::Relaxed) ^ d;
-        (d & STORED != 0).then_some((k, d))
+        (d & STORED != 0).then_some(d)
     }
 
     fn write(&self, i: usize, key: u64, d: u64) {
         self.data[i].store(d, Ordering::Relaxed);
-        self.keys[i].store(key ^ d, Ordering::Relaxed);
+        self.keys[i].store(mix(key) ^ d, Ordering::Relaxed);
     }
 
     /// Where `key` is stored, its home first, and its entry.
@@ -131,9 +133,11 @@ impl SharedTable {
         self.find(key).map(|(_, e)| e)
     }
 
-    /// Stores a result as the one-thread table does: over the same key's entry (its move
-    /// kept when the new one has none), else at home, a current resident of another key
-    /// moved over the bucket's shallowest stale entry.
+    /// Stores a result: over the same key's entry (its move kept when the new one has
+    /// none), else at home, unless home holds the current search's entry of another key
+    /// and the bucket a stale one: then over the shallowest stale entry. Nothing already
+    /// stored is moved (the one-thread table moves the resident instead): a pair read
+    /// half-written cannot be checked without its key, and copied it would pass the check.
     pub fn store(&self, mut entry: Entry<u16>) {
         let generation = self.generation.load(Ordering::Relaxed);
         if let Some((i, old)) = self.find(entry.key) {
@@ -143,19 +147,16 @@ impl SharedTable {
         }
         let h = home(entry.key, self.shift);
         let start = h & !(BUCKET - 1);
-        if let Some((k, d)) = self
-            .read_any(h)
-            .filter(|&(_, d)| (d >> 48) as u8 == generation)
-        {
-            let stale = (start..start + BUCKET)
-                .filter_map(|i| self.read_any(i).map(|(_, d)| (i, unpack(0, d))))
-                .filter(|(_, (_, g))| *g != generation)
-                .min_by_key(|(_, (e, _))| e.depth);
-            if let Some((i, _)) = stale {
-                self.write(i, k, d);
-            }
-        }
-        self.write(h, entry.key, pack(&entry, generation));
+        let current = |d: u64| (d >> 48) as u8 == generation;
+        let target = match self.read_any(h) {
+            Some(d) if current(d) => (start..start + BUCKET)
+                .filter_map(|i| self.read_any(i).map(|d| (i, d)))
+                .filter(|&(_, d)| !current(d))
+                .min_by_key(|&(_, d)| unpack(0, d).0.depth)
+                .map_or(h, |(i, _)| i),
+            _ => h,
+        };
+        self.write(target, entry.key, pack(&entry, generation));
     }
 
     /// How full the table is in per mille: the share of its first thousand entries stored
@@ -166,7 +167,7 @@ impl SharedTable {
         let generation = self.generation.load(Ordering::Relaxed);
         let current = (0..sample)
             .filter_map(|i| self.read_any(i))
-            .filter(|&(_, d)| (d >> 48) as u8 == generation)
+            .filter(|&d| (d >> 48) as u8 == generation)
             .count();
         (current * 1000 / sample) as u32
     }
@@ -218,7 +219,7 @@ mod tests {
             for thread in 0..4_u64 {
                 let t = &t;
                 s.spawn(move || {
-                    for n in 0..20_000_u64 {
+                    for n in 0..200_000_u64 {
                         let key = n % 97 + 1;
                         // The value is a function of the key: any other is a torn read.
                         let value = (key * 31 % 1000) as Value;

@@ -312,13 +312,19 @@ impl<M> Entry<M> {
 // key: mixed inside" gives the nodes and instructions.
 #[inline]
 pub(super) const fn home(key: u64, shift: u32) -> usize {
+    (mix(key) >> shift) as usize
+}
+
+/// `key` mixed by the 64-bit finalizer of `MurmurHash3`: a bijection that moves every bit.
+#[inline]
+pub(super) const fn mix(key: u64) -> u64 {
     let mut k = key;
     k ^= k >> 33;
     k = k.wrapping_mul(0xff51_afd7_ed55_8ccd);
     k ^= k >> 33;
     k = k.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     k ^= k >> 33;
-    (k >> shift) as usize
+    k
 }
 
 /// A value as stored: a mate score counted from the node rather than the root, so it
