@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use cozy_chess::Move;
 use nullmove_chess::ChessGame;
 use nullmove_optimized::{
-    Config, DeepReport, DeepSearcher, Game, Guards, Limits, MAX_DEPTH, StopHandle,
+    Config, DeepOptions, DeepReport, DeepSearcher, Game, Guards, Limits, MAX_DEPTH, StopHandle,
 };
 
 use crate::{Budget, Line, Score};
@@ -128,6 +128,29 @@ impl Thinker {
         self.guards = guards;
     }
 
+    /// The deep search's options (the check extension, late-move reductions).
+    #[must_use]
+    pub const fn options(&self) -> DeepOptions {
+        self.searcher.options()
+    }
+
+    /// Searches with `options` from now on; the table stays.
+    pub const fn set_options(&mut self, options: DeepOptions) {
+        self.searcher.set_options(options);
+    }
+
+    /// The threads searching (UCI's `Threads`).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.searcher.threads()
+    }
+
+    /// Searches on `threads` threads from now on (Lazy SMP: one table shared); changing it
+    /// empties the table.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+    }
+
     /// The table's size in MiB, as asked.
     #[must_use]
     pub const fn hash_mib(&self) -> u32 {
@@ -137,7 +160,10 @@ impl Thinker {
     /// A table of `mib` MiB from now on, empty (allocated now, when the size changes).
     pub fn set_hash(&mut self, mib: u32) {
         if mib != self.hash_mib {
+            let (options, threads) = (self.options(), self.threads());
             *self = Self::new(self.guards, mib);
+            self.set_options(options);
+            self.set_threads(threads);
         }
     }
 
@@ -180,7 +206,7 @@ impl Thinker {
             hard = hard.with_deadline(started + t.hard);
         }
         let soft = limits.time.map(|t| t.soft);
-        let searched = self.searcher.search_with_limits(&config, &hard, |it| {
+        let searched = self.searcher.search_threads(&config, &hard, |it| {
             let info = Info::of(it);
             on_info(&info);
             if soft.is_some_and(|s| info.elapsed >= s) {

@@ -276,6 +276,8 @@ impl Session {
             .unwrap_or_else(|| Thinker::new(self.settings.guards, self.settings.hash_mib));
         thinker.set_hash(self.settings.hash_mib);
         thinker.set_guards(self.settings.guards);
+        thinker.set_options(self.settings.search);
+        thinker.set_threads(self.settings.threads);
         if std::mem::take(&mut self.new_game) {
             thinker.new_game();
         }

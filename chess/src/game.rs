@@ -263,6 +263,16 @@ impl DeepGame for ChessGame {
         (self.board.side_to_move() as usize * 64 + mv.from as usize) * 64 + mv.to as usize
     }
 
+    /// From square, to square and promotion in 16 bits: no move generation.
+    fn move_code(&self, mv: Move) -> u16 {
+        let promotion = mv.promotion.map_or(0, |p| p as u16 + 1);
+        mv.from as u16 | (mv.to as u16) << 6 | promotion << 12
+    }
+
+    fn move_of_code(&self, moves: &[Move], code: u16) -> Option<Move> {
+        moves.iter().copied().find(|&m| self.move_code(m) == code)
+    }
+
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.board.generate_moves(|moves| {
             out.extend(moves);
@@ -290,6 +300,32 @@ impl DeepGame for ChessGame {
             } else {
                 moves.to &= theirs;
                 out.extend(moves);
+            }
+            false
+        });
+    }
+
+    /// Moves that give check and are not [`DeepGame::noisy_moves`]' (no capture, no queen
+    /// promotion): each legal quiet move played on a copy, kept if the opponent is then in
+    /// check. Asked only at a probe's first quiescence ply, so the copies cost little.
+    fn quiet_checks(&self, out: &mut Vec<Move>) {
+        let board = &self.board;
+        let theirs = board.colors(!board.side_to_move());
+        let en_passant = en_passant_square(board).map_or(BitBoard::EMPTY, Square::bitboard);
+        board.generate_moves(|moves| {
+            let pawn = moves.piece == Piece::Pawn;
+            for mv in moves {
+                let noisy = theirs.has(mv.to)
+                    || (pawn && en_passant.has(mv.to))
+                    || mv.promotion == Some(Piece::Queen);
+                if noisy {
+                    continue;
+                }
+                let mut after = board.clone();
+                after.play_unchecked(mv);
+                if !after.checkers().is_empty() {
+                    out.push(mv);
+                }
             }
             false
         });

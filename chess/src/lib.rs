@@ -43,7 +43,10 @@ pub use notation::{is_castling, parse_san, parse_uci, san, uci};
 pub use nullmove_optimized::DeepStats;
 pub use nullmove_optimized::Guards;
 pub use solve::{Solution, solve, solve_depths};
-pub use suite::{ConfigResult, PositionReport, SuiteReport, SuiteRow, run_suite, run_suite_depths};
+pub use suite::{
+    ConfigResult, PositionReport, SuiteReport, SuiteRow, run_suite, run_suite_depths,
+    run_suite_options,
+};
 pub use suites::{Suite, SuiteError};
 
 use nullmove_optimized::{DeepGame, Game};

@@ -2,7 +2,7 @@
 //! document): positions in parallel, every configuration searched on each.
 
 use cozy_chess::Move;
-use nullmove_optimized::{DeepSearcher, Guards};
+use nullmove_optimized::{DeepOptions, DeepSearcher, Guards};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -116,6 +116,18 @@ pub fn run_suite_depths(
     presets: &[Guards],
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<SuiteReport>, ChessError> {
+    run_suite_options(entries, depth, presets, DeepOptions::default(), progress)
+}
+
+/// [`run_suite_depths`] with the deep search's `options` (the check extension, late-move
+/// reductions: the selectivity beside null move) rather than its defaults.
+pub fn run_suite_options(
+    entries: &[EpdEntry],
+    depth: u32,
+    presets: &[Guards],
+    options: DeepOptions,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Vec<SuiteReport>, ChessError> {
     if presets.is_empty() {
         return Err(ChessError::Search("no configuration to run".to_owned()));
     }
@@ -124,7 +136,10 @@ pub fn run_suite_depths(
     let per_position: Vec<Vec<Vec<ConfigResult>>> = prepared
         .par_iter()
         .map_init(
-            || DeepSearcher::new(ChessGame::new(cozy_chess::Board::default())),
+            || {
+                DeepSearcher::new(ChessGame::new(cozy_chess::Board::default()))
+                    .with_options(options)
+            },
             |searcher, p| {
                 let mut by_depth = vec![Vec::with_capacity(presets.len()); depth as usize];
                 for &preset in presets {

@@ -31,11 +31,14 @@ mod quiescence;
 mod report;
 mod root;
 mod searcher;
+mod shared_tt;
+mod threads;
 mod tt;
 
 pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 pub use limits::{Limits, Stop, StopHandle};
-pub use options::{DEFAULT_ASPIRATION, DeepOptions};
+pub use options::{DEFAULT_ASPIRATION, DeepOptions, LMR_FULL_MOVES, LMR_MIN_DEPTH};
 pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH, Score};
 pub use root::IterationControl;
 pub use searcher::DeepSearcher;
+pub use threads::MAX_THREADS;

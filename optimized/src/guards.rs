@@ -11,14 +11,17 @@
 //! low-material positions, a milder reduction, a verification search. Engines add a
 //! zero-window probe, a probe only where the static evaluation already reaches beta, an R
 //! that grows with depth and with the evaluation's margin, and no probe on the principal
-//! variation (Stockfish's null-move step, `src/search.cpp`). [`Guards`] holds them all; a
-//! searcher asks it four things and nothing else:
+//! variation (Stockfish's null-move step, `src/search.cpp`), and quiet checks where a probe
+//! lands in quiescence (Stockfish's `qsearch` at `DEPTH_QS_CHECKS`). [`Guards`] holds them
+//! all; a searcher asks it these things and nothing else:
 //! - whether a pass is allowed here and with which R ([`Guards::window_allows`],
 //!   [`Guards::threat_allows`], [`Guards::material_allows`], [`Guards::eval_allows`], the
 //!   verification's own conditions, [`Guards::reduction`], [`Guards::probe_deep_enough`]);
 //! - the probe's window ([`Guards::probe_window`]);
 //! - what to do with a probe that failed high ([`Verification`]): prune at once, or search
-//!   again first.
+//!   again first;
+//! - in the deep search, whether a probe that lands in quiescence tries quiet checks
+//!   ([`Guards::probe_checks`]).
 //!
 //! What stays each searcher's own rule, whatever the guards: never at the root, never twice
 //! in a row, the game's [`Game::null_allowed`] (chess: not in check); the page's search
@@ -241,6 +244,11 @@ pub struct Guards {
     /// deep search) every node off the principal variation qualifies; the page's alpha-beta
     /// gives its nodes wide windows, so there it rarely passes at all.
     pub non_pv: bool,
+    /// Probe checks: a probe that lands in quiescence tries quiet checks at its first ply
+    /// as well as noisy moves ([`crate::DeepGame::quiet_checks`]), so a pass into a quiet
+    /// mate fails (Stockfish: `qsearch` at `DEPTH_QS_CHECKS`, where a probe of `depth - R
+    /// <= 0` lands). The deep search's only: the page's search has no quiescence.
+    pub probe_checks: bool,
     /// Verification of a probe that failed high.
     pub verification: Verification,
 }
@@ -307,7 +315,9 @@ impl Guards {
     /// without non-pawn material (the endgame guard at one unit), the static evaluation at
     /// least beta (the eval gate), a zero-window probe, R = 3 plus a third of the remaining
     /// depth plus one per pawn ([`STOCKFISH_EVAL_R`]) the evaluation passes beta by, at
-    /// most 3 more, and verification from [`STOCKFISH_VERIFY_FROM`] plies left. Left out:
+    /// most 3 more, a probe that lands in quiescence trying quiet checks at its first ply
+    /// (what makes so large an R safe against a quiet mate: [`Guards::probe_checks`]), and
+    /// verification from [`STOCKFISH_VERIFY_FROM`] plies left. Left out:
     /// its conditions on statistics the library does not keep (history scores, `ttPv`,
     /// an improving evaluation). Named `stockfish`.
     pub const STOCKFISH: Self = Self {
@@ -317,6 +327,7 @@ impl Guards {
         eval_r: STOCKFISH_EVAL_R,
         zero_window: true,
         non_pv: true,
+        probe_checks: true,
         verification: Verification::Stockfish {
             min_remaining: STOCKFISH_VERIFY_FROM,
         },
@@ -346,6 +357,7 @@ impl Guards {
             eval_r: 0,
             zero_window: false,
             non_pv: false,
+            probe_checks: false,
             verification: Verification::None,
         }
     }

@@ -82,11 +82,12 @@ mod report;
 
 pub use config::Config;
 pub use deep::{
-    DEFAULT_ASPIRATION, DeepOptions, IterationControl, Limits, Score, Stop, StopHandle,
+    DEFAULT_ASPIRATION, DeepOptions, IterationControl, LMR_FULL_MOVES, LMR_MIN_DEPTH, Limits,
+    Score, Stop, StopHandle,
 };
 pub use deep::{
     DEFAULT_TT_BITS, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats, MATE, MATE_BOUND,
-    MAX_DEPTH, MAX_PLY,
+    MAX_DEPTH, MAX_PLY, MAX_THREADS,
 };
 pub use game::Game;
 pub use guards::{

@@ -8,6 +8,7 @@ use nullmove_optimized::Guards;
 
 use super::{Limit, Player, PlayerError, Reply};
 use crate::uci::DEFAULT_OVERHEAD_MS;
+use crate::uci::Settings;
 use crate::{GoLimits, Line, StopHandle, Thinker, budget};
 
 /// Our engine in process under one configuration: the same thinking and time management
@@ -25,6 +26,21 @@ impl InProcess {
         Self {
             thinker: Thinker::new(guards, hash_mib),
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
+        }
+    }
+}
+
+impl InProcess {
+    /// A player as `nullmove uci` would play under `settings` (the configuration, the
+    /// table's size, the move overhead, the deep search's options).
+    #[must_use]
+    pub fn with_settings(settings: &Settings) -> Self {
+        let mut thinker = Thinker::new(settings.guards, settings.hash_mib);
+        thinker.set_options(settings.search);
+        thinker.set_threads(settings.threads);
+        Self {
+            thinker,
+            overhead: settings.overhead,
         }
     }
 }

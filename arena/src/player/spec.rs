@@ -1,18 +1,20 @@
-//! A player as the command line names it: `r3` (our engine in process), `uci:r3` (our
-//! engine through `nullmove uci`), `uci:PATH[:Option=value...]` (any UCI engine).
+//! A player as the command line names it: `r3[:Option=value...]` (our engine in process,
+//! with our UCI options), `uci:r3[:Option=value...]` (our engine through `nullmove uci`),
+//! `uci:PATH[:Option=value...]` (any UCI engine).
 
 use std::path::{Path, PathBuf};
 
 use nullmove_optimized::Guards;
 
 use super::{InProcess, Player, PlayerError, UciPlayer};
-use crate::DEFAULT_HASH_MIB;
+use crate::uci::Settings;
 
 /// How a player runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Program {
-    /// Our engine in this process, under a configuration.
-    InProcess(Guards),
+    /// Our engine in this process, under a configuration and the options its name set
+    /// (as `nullmove uci` would take them).
+    InProcess(Settings),
     /// A UCI engine: a program, its arguments, and the options set after `uci`.
     Uci {
         /// The program, as given (a bare name is looked up in `PATH`).
@@ -56,29 +58,11 @@ impl PlayerSpec {
     pub fn parse(text: &str, nullmove: Option<&Path>) -> Result<Self, String> {
         let bad = |why: String| format!("player {text:?}: {why}");
         let Some(rest) = text.strip_prefix("uci:") else {
-            let guards = Guards::preset(text).map_err(|e| {
-                bad(format!(
-                    "{e}; or uci:PATH[:Option=value...] for a UCI engine"
-                ))
-            })?;
-            return Ok(Self {
-                name: text.to_owned(),
-                configuration: Some(text.to_owned()),
-                program: Program::InProcess(guards),
-            });
+            return Self::in_process(text);
         };
-        let mut parts = rest.split(':');
-        let program = parts.next().unwrap_or_default();
+        let (program, mut options) = program_and_options(rest).map_err(bad)?;
         if program.is_empty() {
             return Err(bad("no program after uci:".to_owned()));
-        }
-        let mut options = Vec::new();
-        for part in parts {
-            let (name, value) = part
-                .split_once('=')
-                .filter(|(n, _)| !n.trim().is_empty())
-                .ok_or_else(|| bad(format!("{part:?} is not Option=value")))?;
-            options.push((name.trim().to_owned(), value.trim().to_owned()));
         }
         if Guards::preset(program).is_err() {
             return Ok(Self {
@@ -105,15 +89,16 @@ impl PlayerSpec {
                 "the configuration is {program}: a NullMove option would contradict it"
             )));
         }
-        let ours = ["Hash", "Move Overhead"];
+        let ours = OUR_OPTIONS;
         if let Some((n, _)) = options
             .iter()
             .find(|(n, _)| !ours.iter().any(|o| o.eq_ignore_ascii_case(n)))
         {
             return Err(bad(format!(
                 "uci:{program} is our engine (nullmove uci) under the configuration {program}, \
-                 which has no option {n:?} (only Hash and Move Overhead); a program of that \
-                 name is given by its path, e.g. uci:/usr/games/{program}"
+                 which has no option {n:?} (only {}); a program of that name is given by \
+                 its path, e.g. uci:/usr/games/{program}",
+                OUR_OPTIONS.join(", ")
             )));
         }
         options.insert(0, ("NullMove".to_owned(), program.to_owned()));
@@ -125,6 +110,35 @@ impl PlayerSpec {
                 args: vec!["uci".to_owned()],
                 options,
             },
+        })
+    }
+
+    /// Our engine in process: a configuration name, then `:Option=value` settings of our
+    /// UCI options, applied as `nullmove uci` applies them (`r3:LateMoveReductions=true`).
+    fn in_process(text: &str) -> Result<Self, String> {
+        let bad = |why: String| format!("player {text:?}: {why}");
+        let (name, options) = program_and_options(text).map_err(bad)?;
+        let guards = Guards::preset(name).map_err(|e| {
+            bad(format!(
+                "{e}; or uci:PATH[:Option=value...] for a UCI engine"
+            ))
+        })?;
+        let mut settings = Settings {
+            guards,
+            ..Settings::default()
+        };
+        for (option, value) in &options {
+            if option.eq_ignore_ascii_case("NullMove") {
+                return Err(bad(format!(
+                    "the configuration is {name}: a NullMove option would contradict it"
+                )));
+            }
+            settings.set(option, Some(value)).map_err(bad)?;
+        }
+        Ok(Self {
+            name: text.to_owned(),
+            configuration: Some(name.to_owned()),
+            program: Program::InProcess(settings),
         })
     }
 
@@ -154,7 +168,7 @@ impl PlayerSpec {
     /// handshake (`uci`, the options, `isready`).
     pub fn start(&self) -> Result<Box<dyn Player>, PlayerError> {
         Ok(match &self.program {
-            Program::InProcess(guards) => Box::new(InProcess::new(*guards, DEFAULT_HASH_MIB)),
+            Program::InProcess(settings) => Box::new(InProcess::with_settings(settings)),
             Program::Uci {
                 path,
                 args,
@@ -162,6 +176,33 @@ impl PlayerSpec {
             } => Box::new(UciPlayer::start(&self.name, path, args, options)?),
         })
     }
+}
+
+/// The options our engine takes beside `NullMove`, which a player's name sets.
+const OUR_OPTIONS: [&str; 5] = [
+    "Hash",
+    "Move Overhead",
+    "Threads",
+    "CheckExtension",
+    "LateMoveReductions",
+];
+
+/// `setoption` pairs, name and value, in order.
+type OptionPairs = Vec<(String, String)>;
+
+/// `PROGRAM:Option=value:...` split into the program and its settings, each trimmed.
+fn program_and_options(text: &str) -> Result<(&str, OptionPairs), String> {
+    let mut parts = text.split(':');
+    let program = parts.next().unwrap_or_default();
+    let mut options = Vec::new();
+    for part in parts {
+        let (name, value) = part
+            .split_once('=')
+            .filter(|(n, _)| !n.trim().is_empty())
+            .ok_or_else(|| format!("{part:?} is not Option=value"))?;
+        options.push((name.trim().to_owned(), value.trim().to_owned()));
+    }
+    Ok((program, options))
 }
 
 #[cfg(test)]
@@ -191,6 +232,26 @@ mod tests {
         assert!(e.contains("uci:/usr/games/stockfish"), "{e}");
         let p = PlayerSpec::parse("uci:/usr/games/stockfish:UCI_Elo=1900", None).unwrap();
         assert_eq!(p.configuration, None);
+    }
+
+    #[test]
+    fn our_engine_in_process_takes_our_options() {
+        let p = PlayerSpec::parse("r3:LateMoveReductions=true:CheckExtension=true", None).unwrap();
+        let Program::InProcess(settings) = p.program else {
+            panic!("in process")
+        };
+        assert_eq!(settings.guards, Guards::R3);
+        assert!(settings.search.late_move_reductions() && settings.search.check_extension());
+        assert_eq!(p.configuration.as_deref(), Some("r3"));
+        let e = PlayerSpec::parse("r3:LateMoveReductions=maybe", None).unwrap_err();
+        assert!(e.contains("not true or false"), "{e}");
+        let e = PlayerSpec::parse("r3:NullMove=none", None).unwrap_err();
+        assert!(e.contains("contradict"), "{e}");
+        let p = PlayerSpec::parse("uci:r3:CheckExtension=true", Some(Path::new("n"))).unwrap();
+        assert_eq!(
+            p.options()[1],
+            ("CheckExtension".to_owned(), "true".to_owned())
+        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The engine's UCI options: the null-move configuration, the table's size, the time kept
-//! for the way between engine and GUI.
+//! for the way between engine and GUI, the selectivity beside null move (the check
+//! extension, late-move reductions; off by default).
 
 use std::time::Duration;
 
-use nullmove_optimized::Guards;
+use nullmove_optimized::{DeepOptions, Guards, MAX_THREADS};
 
 use crate::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
 
@@ -26,6 +27,10 @@ pub struct Settings {
     pub hash_mib: u32,
     /// `Move Overhead`: time set aside from every move's share of the clock.
     pub overhead: Duration,
+    /// `CheckExtension` and `LateMoveReductions`: the deep search's options.
+    pub search: DeepOptions,
+    /// `Threads`: the threads searching (Lazy SMP, one shared table).
+    pub threads: usize,
 }
 
 impl Default for Settings {
@@ -34,6 +39,8 @@ impl Default for Settings {
             guards: Guards::preset(DEFAULT_CONFIGURATION).expect("a preset"),
             hash_mib: DEFAULT_HASH_MIB,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
+            search: DeepOptions::default(),
+            threads: 1,
         }
     }
 }
@@ -52,6 +59,9 @@ pub fn declarations() -> Vec<String> {
             "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max \
              {MAX_OVERHEAD_MS}"
         ),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        "option name CheckExtension type check default false".to_owned(),
+        "option name LateMoveReductions type check default false".to_owned(),
     ]
 }
 
@@ -77,13 +87,36 @@ impl Settings {
                     bounded(v, 0, MAX_OVERHEAD_MS).map_err(|e| format!("Move Overhead: {e}"))?;
                 self.overhead = Duration::from_millis(ms);
             }
+            "threads" => {
+                let v = value.ok_or_else(|| need("a number of threads"))?;
+                self.threads = bounded(v, 1, MAX_THREADS as u64)
+                    .map_err(|e| format!("Threads: {e}"))? as usize;
+            }
+            "checkextension" => {
+                let on = check(value).map_err(|e| format!("CheckExtension: {e}"))?;
+                self.search = self.search.with_check_extension(on);
+            }
+            "latemovereductions" => {
+                let on = check(value).map_err(|e| format!("LateMoveReductions: {e}"))?;
+                self.search = self.search.with_late_move_reductions(on);
+            }
             _ => {
                 return Err(format!(
-                    "no option {name:?} (the options are NullMove, Hash and Move Overhead)"
+                    "no option {name:?} (the options are NullMove, Hash, Move Overhead, \
+                     Threads, CheckExtension and LateMoveReductions)"
                 ));
             }
         }
         Ok(())
+    }
+}
+
+/// A `check` option's value: `true` or `false` (UCI's words, any case).
+fn check(value: Option<&str>) -> Result<bool, String> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("{:?} is not true or false", value.unwrap_or(""))),
     }
 }
 
@@ -116,11 +149,46 @@ mod tests {
         assert!(s.set("Hash", Some("0")).unwrap_err().contains("1..=4096"));
         assert!(s.set("Hash", None).unwrap_err().contains("needs a value"));
         assert!(
-            s.set("Threads", Some("2"))
+            s.set("Ponder", Some("true"))
                 .unwrap_err()
-                .contains("no option \"Threads\"")
+                .contains("no option \"Ponder\"")
         );
+        assert!(s.set("Threads", Some("0")).unwrap_err().contains("1..=256"));
         assert_eq!(s, before);
+    }
+
+    #[test]
+    fn the_selectivity_beside_null_move_is_off_until_set() {
+        let mut s = Settings::default();
+        assert_eq!(s.search, DeepOptions::default());
+        s.set("CheckExtension", Some("true")).unwrap();
+        s.set("latemovereductions", Some("TRUE")).unwrap();
+        assert!(s.search.check_extension() && s.search.late_move_reductions());
+        s.set("CheckExtension", Some("false")).unwrap();
+        assert!(!s.search.check_extension() && s.search.late_move_reductions());
+        let before = s;
+        let refused = s.set("LateMoveReductions", Some("yes")).unwrap_err();
+        assert!(refused.contains("not true or false"), "{refused}");
+        assert!(s.set("CheckExtension", None).is_err());
+        assert_eq!(s, before);
+        s.set("Threads", Some("2")).unwrap();
+        assert_eq!(s.threads, 2);
+        let lines = declarations();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == "option name Threads type spin default 1 min 1 max 256")
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == "option name CheckExtension type check default false")
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("option name LateMoveReductions type check"))
+        );
     }
 
     #[test]

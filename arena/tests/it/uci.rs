@@ -101,6 +101,31 @@ fn mates_are_reported_by_distance() {
 }
 
 #[test]
+fn two_threads_with_the_selectivity_on_find_the_mate() {
+    // The stockfish preset now sees WAC.001's quiet mate (its probes try quiet checks).
+    let wac1 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
+    let mut e = Engine::start();
+    for line in [
+        "setoption name Threads value 2",
+        "setoption name CheckExtension value true",
+        "setoption name LateMoveReductions value true",
+        "setoption name NullMove value stockfish",
+        &format!("position fen {wac1}"),
+        "go depth 6",
+    ] {
+        e.send(line);
+    }
+    e.until(WAIT, bestmove);
+    let lines = e.finish();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:#?}"
+    );
+    assert_eq!(last_score(&lines), "mate 2", "{lines:#?}");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove g3g6"));
+}
+
+#[test]
 fn repetitions_across_the_moves_list_draw() {
     // White is a queen up; Black's knight and White's queen shuffle. After these seven moves
     // Black's Nf6 brings the first position about a third time: a draw, which Black takes,
@@ -139,7 +164,11 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
             "Hash: \"lots\" is not a whole number",
         ),
         ("setoption name NullMove value r9", "NullMove:"),
-        ("setoption name Threads value 2", "no option \"Threads\""),
+        (
+            "setoption name Threads value 0",
+            "Threads: \"0\" is not a whole number",
+        ),
+        ("setoption name Lazy value 2", "no option \"Lazy\""),
         ("setoption Hash", "name"),
         ("go depth x nodes 2000", "`depth` needs"),
         ("ponderhit", "pondering is not supported"),

@@ -9,4 +9,6 @@ mod kpk;
 mod mates;
 mod notation;
 mod perft;
+mod selectivity;
 mod suite;
+mod threads;

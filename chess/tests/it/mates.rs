@@ -7,7 +7,7 @@
 //! distance, `MATE - plies`.
 
 use cozy_chess::{Board, Color, Move};
-use nullmove_chess::{ChessGame, Guards, parse_epd, parse_uci, solve, solve_depths};
+use nullmove_chess::{ChessGame, Guards, parse_epd, parse_fen, parse_uci, solve, solve_depths};
 use nullmove_optimized::{Config, DeepSearcher, MATE, search};
 
 fn legal(board: &Board) -> Vec<Move> {
@@ -131,4 +131,32 @@ fn mates_in_one_and_two_over_wac_are_the_brute_force_solvers() {
     // WAC has no mate in one; its mates in one and the mated-in-one positions are checked
     // along the lines of its mates in two.
     assert!(found[1] == 0 && found[2] > 10, "{found:?}");
+}
+
+/// WAC.001's mate in two (1. Qg6, threatening the quiet 2. Qh7#) is found by every preset
+/// by depth 8: a preset whose probe drops the defender's pass into quiescence must still
+/// see the quiet mate there, as Stockfish's null-move step does (its quiescence tries
+/// quiet checks at its first ply).
+#[test]
+fn wac_001_is_mate_in_two_under_every_preset_by_depth_8() {
+    let board =
+        parse_fen("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1").expect("WAC.001");
+    let mut searcher = DeepSearcher::new(ChessGame::new(Board::default()));
+    for (name, guards) in Guards::presets() {
+        let all = solve_depths(&mut searcher, &board, 8, guards).expect("a search");
+        let first = all.iter().find(|s| s.mate == Some(2));
+        assert!(
+            first.is_some(),
+            "{name}: no mate in two through depth 8: {:?}",
+            all.iter()
+                .map(|s| (s.best_move_san.clone(), s.value))
+                .collect::<Vec<_>>()
+        );
+        let last = all.last().expect("depth 8");
+        assert_eq!(
+            (last.best_move_san.as_deref(), last.mate),
+            (Some("Qg6"), Some(2)),
+            "{name}"
+        );
+    }
 }

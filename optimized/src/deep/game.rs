@@ -91,6 +91,13 @@ pub trait DeepGame: Game {
     /// the static evaluation alone.
     fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
 
+    /// Appends the quiet moves that attack the opponent directly (chess: checks that are
+    /// neither captures nor queen promotions, which [`DeepGame::noisy_moves`] gives), for
+    /// the first ply of a null-move probe's quiescence ([`crate::Guards::probe_checks`]):
+    /// Stockfish's quiescence tries quiet checks at its first ply, so a pass into a quiet
+    /// mate is refuted there. Default: none.
+    fn quiet_checks(&self, _out: &mut Vec<Self::Move>) {}
+
     /// The ordering score of a noisy move (chess: MVV-LVA, most valuable victim first, then
     /// least valuable attacker), higher first, in `0..2^24`; `None` for a quiet move, which
     /// may become a killer. Default: every move quiet.
@@ -108,6 +115,21 @@ pub trait DeepGame: Game {
     /// the side, the from and to squares). Never asked without indexes. Default 0.
     fn move_index(&self, _mv: Self::Move) -> usize {
         0
+    }
+
+    /// A code for the legal move `mv` of this position, below `u16::MAX` and different
+    /// for each of its legal moves: how the table that threads share
+    /// ([`crate::DeepSearcher::set_threads`]) stores a move in one atomic word. Default:
+    /// its place in [`DeepGame::legal_moves`]' order (a game whose moves fit in 16 bits
+    /// can do without generating them: chess, from and to squares and promotion).
+    fn move_code(&self, mv: Self::Move) -> u16 {
+        self.moves().position(|m| m == mv).unwrap_or(0) as u16
+    }
+
+    /// The move of `moves` (this position's legal moves, in [`DeepGame::legal_moves`]'
+    /// order) whose [`DeepGame::move_code`] is `code`, if any. Default: the one at that place.
+    fn move_of_code(&self, moves: &[Self::Move], code: u16) -> Option<Self::Move> {
+        moves.get(usize::from(code)).copied()
     }
 
     /// Whether the side to move must answer a direct attack (chess: in check): quiescence

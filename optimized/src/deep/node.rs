@@ -12,8 +12,9 @@ use nullmove_core::Value;
 
 use super::game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 use super::null_move::NullStep;
+use super::options::{LMR_FULL_MOVES, LMR_MIN_DEPTH};
 use super::searcher::{DeepSearcher, Found, INFINITY, ROW};
-use super::tt::{Bound, Entry, from_table, to_table};
+use super::tt::{Bound, Entry, Hint, from_table, to_table};
 use crate::Game;
 use crate::report::{Bound as RootBound, RootMove};
 
@@ -32,6 +33,14 @@ pub(super) fn finished<G: Game>(game: &G, terminal: Value, ply: usize) -> Value 
     if game.maximizing() { for_max } else { -for_max }
 }
 
+/// Late-move reductions' `r` for the `number`th move (from 1) of a node with `depth` plies
+/// left: Ethereal's `0.75 + ln(depth) ln(number) / 2.25`, one less on the principal
+/// variation, never so much that the move lands in quiescence.
+fn lmr(depth: i32, number: usize, pv_node: bool) -> i32 {
+    let r = 0.75 + f64::from(depth).ln() * (number as f64).ln() / 2.25;
+    (r as i32 - i32::from(pv_node)).clamp(0, depth - 2)
+}
+
 impl<G: DeepGame> DeepSearcher<G> {
     /// One node of the main search, `ply` plies below the root with `depth` plies left.
     /// `after_null`: the move into this node was a pass.
@@ -46,7 +55,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     ) -> Value {
         debug_assert!(alpha < beta, "window ({alpha}, {beta})");
         if depth <= 0 {
-            return self.quiesce(game, ply, alpha, beta);
+            return self.quiesce(game, ply, alpha, beta, false);
         }
         if !self.enter(ply) {
             return 0;
@@ -70,13 +79,10 @@ impl<G: DeepGame> DeepSearcher<G> {
                 return evaluation(game);
             }
         }
-        let mut hash_move = match self.probe(key, depth, ply, alpha, beta) {
-            Ok(mv) => mv,
+        let hint = match self.probe(key, depth, ply, alpha, beta) {
+            Ok(hint) => hint,
             Err(settled) => return settled,
         };
-        if root {
-            hash_move = self.root_best.or(hash_move);
-        }
         let step = if root || after_null {
             NullStep::Search
         } else {
@@ -90,6 +96,14 @@ impl<G: DeepGame> DeepSearcher<G> {
         let end = self.moves.len();
         if start == end {
             return Self::without_moves(game, ply);
+        }
+        let mut hash_move = match hint {
+            Some(Hint::Move(mv)) => Some(mv),
+            Some(Hint::Code(code)) => game.move_of_code(&self.moves[start..end], code),
+            None => None,
+        };
+        if root {
+            hash_move = self.root_best.or(hash_move);
         }
         self.score_moves(game, start, end, hash_move, ply);
         let (depth, best, best_move) = if let NullStep::Shallower = step {
@@ -111,13 +125,14 @@ impl<G: DeepGame> DeepSearcher<G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(Entry {
+        let entry = Entry {
             key,
             mv: best_move,
             value: to_table(best, ply),
             depth,
             bound,
-        });
+        };
+        self.tt.store(entry, |mv| game.move_code(mv));
         best
     }
 
@@ -184,7 +199,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         ply: usize,
         alpha: Value,
         beta: Value,
-    ) -> Result<Option<G::Move>, Value> {
+    ) -> Result<Option<Hint<G::Move>>, Value> {
         let Some(e) = self.tt.probe(key) else {
             return Ok(None);
         };
@@ -199,8 +214,9 @@ impl<G: DeepGame> DeepSearcher<G> {
     }
 
     /// Searches the moves `start..end` of the node at `ply` in order, principal-variation
-    /// style; returns the best score and the move that raised alpha last (`None` if none
-    /// did). At the root, each move's value and bound go into the report.
+    /// style, with the check extension and late-move reductions when on
+    /// ([`super::DeepOptions`]); returns the best score and the move that raised alpha last
+    /// (`None` if none did). At the root, each move's value and bound go into the report.
     #[allow(clippy::too_many_arguments)] // the node's whole situation
     pub(super) fn move_loop(
         &mut self,
@@ -215,34 +231,30 @@ impl<G: DeepGame> DeepSearcher<G> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let root = ply == 0 && self.reporting;
+        let extend = self.options.check_extension() && (ply as i32) < 2 * self.root_depth;
+        // Not at the root, whose every move's value goes into the report.
+        let reduce = self.options.late_move_reductions()
+            && ply > 0
+            && depth >= LMR_MIN_DEPTH
+            && !game.in_check();
+        let pv_node = beta - alpha > 1;
         for i in start..end {
             let mv = self.pick(i, end);
             let mut child = game.clone();
             child.play(mv);
-            let mut window = (alpha, beta);
-            let mut v;
-            if i == start {
-                v = -self.node(&child, depth - 1, ply + 1, -beta, -alpha, false);
+            let checks = (extend || reduce) && child.in_check();
+            let next = depth - 1 + i32::from(extend && checks);
+            let r = if reduce && !checks && i - start >= LMR_FULL_MOVES && self.plain_quiet(i) {
+                lmr(depth, i - start + 1, pv_node)
             } else {
-                window = (alpha, alpha + 1);
-                v = -self.node(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
-                if v > alpha && v < beta && !self.stopped() {
-                    let proven = self.found;
-                    if root {
-                        // Better than every move before it, whatever the re-search says.
-                        self.found = Some(Found {
-                            mv,
-                            value: v,
-                            line: false,
-                        });
-                    }
-                    window = (alpha, beta);
-                    v = -self.node(&child, depth - 1, ply + 1, -beta, -alpha, false);
-                    if root && v <= alpha && !self.stopped() {
-                        self.found = proven;
-                    }
-                }
-            }
+                0
+            };
+            let (v, window) = if i == start {
+                let v = -self.node(&child, next, ply + 1, -beta, -alpha, false);
+                (v, (alpha, beta))
+            } else {
+                self.later_move(&child, mv, (next, r), ply, alpha, beta)
+            };
             if self.stopped() {
                 break;
             }
@@ -271,6 +283,43 @@ impl<G: DeepGame> DeepSearcher<G> {
             }
         }
         (best, best_move)
+    }
+
+    /// A move after a node's first, `child` the position it leads to, with `next` plies
+    /// left below it, `r` of them reduced first: a null window at alpha (at `next - r`, then
+    /// at `next` if the reduced search beats alpha), then the whole window if it falls
+    /// inside. Returns the value and the window it was last searched in.
+    fn later_move(
+        &mut self,
+        child: &G,
+        mv: G::Move,
+        (next, r): (i32, i32),
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> (Value, (Value, Value)) {
+        let root = ply == 0 && self.reporting;
+        let mut v = -self.node(child, next - r, ply + 1, -alpha - 1, -alpha, false);
+        if r > 0 && v > alpha && !self.stopped() {
+            v = -self.node(child, next, ply + 1, -alpha - 1, -alpha, false);
+        }
+        if v > alpha && v < beta && !self.stopped() {
+            let proven = self.found;
+            if root {
+                // Better than every move before it, whatever the re-search says.
+                self.found = Some(Found {
+                    mv,
+                    value: v,
+                    line: false,
+                });
+            }
+            v = -self.node(child, next, ply + 1, -beta, -alpha, false);
+            if root && v <= alpha && !self.stopped() {
+                self.found = proven;
+            }
+            return (v, (alpha, beta));
+        }
+        (v, (alpha, alpha + 1))
     }
 
     /// A root move's value, searched in `window` (the side to move's), into the iteration's

@@ -60,7 +60,13 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.stats.shared.null_probes += 1;
         let mut passed = game.clone();
         passed.pass();
-        let v = -self.node(&passed, depth - 1 - r as i32, ply + 1, -pb, -pa, true);
+        let below = depth - 1 - r as i32;
+        let v = if below <= 0 && self.guards.probe_checks {
+            // Stockfish's probe lands in `qsearch` at `DEPTH_QS_CHECKS`: quiet checks too.
+            -self.quiesce(&passed, ply + 1, -pb, -pa, true)
+        } else {
+            -self.node(&passed, below, ply + 1, -pb, -pa, true)
+        };
         if self.stopped() {
             return NullStep::Cut(0);
         }

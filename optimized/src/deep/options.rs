@@ -1,6 +1,8 @@
 //! The deep search's own switches, beyond the [`crate::Config`] both searchers share: how
-//! the root windows each iteration and how quiet moves are ordered. Each is a speed trade
-//! only: the values a search proves are the same either way, its nodes are not.
+//! the root windows each iteration and how quiet moves are ordered (a speed trade only: the
+//! values a search proves are the same either way, its nodes are not), and the selectivity
+//! engines put beside null move, the check extension and late-move reductions (which change
+//! the tree searched, so they are off unless asked: every signature stays as it is).
 
 use nullmove_core::Value;
 
@@ -18,19 +20,34 @@ use nullmove_core::Value;
 /// let plain = chosen.with_quiet_history(false);
 /// assert_eq!((plain.aspiration(), plain.quiet_history()), (None, false));
 /// assert_eq!(DeepOptions::default().with_aspiration(Some(0)).aspiration(), None);
+/// // The selectivity beside null move, off unless asked.
+/// assert!(!chosen.check_extension() && !chosen.late_move_reductions());
+/// let selective = chosen.with_check_extension(true).with_late_move_reductions(true);
+/// assert!(selective.check_extension() && selective.late_move_reductions());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DeepOptions {
     aspiration: Option<Value>,
     quiet_history: bool,
+    check_extension: bool,
+    late_move_reductions: bool,
 }
 
 /// A half-width for the first aspiration window, in the evaluation's units (chess:
 /// centipawns): the narrowest the measurement tried (aspiration is off by default).
 pub const DEFAULT_ASPIRATION: Value = 25;
 
+/// The plies a node must have left for late-move reductions to reduce its moves (Ethereal,
+/// Stockfish: 3; below it a reduction would send the move into quiescence).
+pub const LMR_MIN_DEPTH: i32 = 3;
+
+/// The moves of a node searched at full depth before late-move reductions begin: the
+/// table's move, the captures and killers usually come first anyway.
+pub const LMR_FULL_MOVES: usize = 3;
+
 impl Default for DeepOptions {
-    /// History on, aspiration off: as measured.
+    /// History on, aspiration off: as measured; no check extension, no late-move
+    /// reductions (null move the only selectivity, as every committed figure has it).
     fn default() -> Self {
         Self {
             // PERF: WAC's first 50, R 3, depth 8: 9,545,585 nodes with history against
@@ -38,6 +55,8 @@ impl Default for DeepOptions {
             // (1.026x to 1.043x), the same 46 solved every way.
             aspiration: None,
             quiet_history: true,
+            check_extension: false,
+            late_move_reductions: false,
         }
     }
 }
@@ -67,6 +86,46 @@ impl DeepOptions {
             quiet_history: on,
             ..self
         }
+    }
+
+    /// The check extension: a move that gives check ([`crate::DeepGame::in_check`] after
+    /// it) is searched one ply deeper, so a forcing line is not cut at the horizon
+    /// (Stockfish's `search.cpp`, step "Extensions"; Ethereal, Crafty). Extended only
+    /// within twice the iteration's depth from the root, as Stockfish bounds its
+    /// extensions (`ply < 2 * rootDepth`), so checks cannot run a search away.
+    #[must_use]
+    pub const fn with_check_extension(self, on: bool) -> Self {
+        Self {
+            check_extension: on,
+            ..self
+        }
+    }
+
+    /// Late-move reductions: with at least [`LMR_MIN_DEPTH`] plies left, a quiet move
+    /// (no capture, not the table's move, not a killer) tried after the first
+    /// [`LMR_FULL_MOVES`], from a node not in check and giving no check, is searched first
+    /// with a null window `r` plies shallower, `r` growing with the depth and the move's
+    /// number (Ethereal's `0.75 + ln(depth) ln(moves) / 2.25`, one less on the principal
+    /// variation), and again at full depth only if it beats alpha (Stockfish's step
+    /// "Reduced depth search (LMR)").
+    #[must_use]
+    pub const fn with_late_move_reductions(self, on: bool) -> Self {
+        Self {
+            late_move_reductions: on,
+            ..self
+        }
+    }
+
+    /// Whether a move that gives check is searched one ply deeper.
+    #[must_use]
+    pub const fn check_extension(&self) -> bool {
+        self.check_extension
+    }
+
+    /// Whether late quiet moves are searched shallower first.
+    #[must_use]
+    pub const fn late_move_reductions(&self) -> bool {
+        self.late_move_reductions
     }
 
     /// The half-width of the first aspiration window, `None` when off.

@@ -64,6 +64,13 @@ impl<G: DeepGame> DeepSearcher<G> {
         self.moves[i]
     }
 
+    /// Whether the move picked at `i` is a plain quiet move: no capture, neither the hash
+    /// move nor a killer (what late-move reductions may reduce).
+    #[inline]
+    pub(super) fn plain_quiet(&self, i: usize) -> bool {
+        self.order[i] < KILLER[1]
+    }
+
     /// A quiet move that cut with `depth` plies left becomes this ply's first killer and,
     /// with the history heuristic, gains `depth²`.
     pub(super) fn remember_cut(&mut self, game: &G, depth: i32, ply: usize, mv: G::Move) {

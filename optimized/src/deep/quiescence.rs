@@ -1,6 +1,7 @@
 //! Quiescence, the deep search's horizon: below the last ply the static evaluation stands
 //! unless a noisy move (chess: a capture) beats it, so a leaf is never scored in the middle
-//! of an exchange; in check every move is searched.
+//! of an exchange; in check every move is searched. A null-move probe's first ply may add
+//! quiet checks ([`crate::Guards::probe_checks`]).
 
 use nullmove_core::Value;
 
@@ -9,10 +10,18 @@ use super::node::{evaluation, finished};
 use super::searcher::{DeepSearcher, INFINITY};
 
 impl<G: DeepGame> DeepSearcher<G> {
-    /// Quiescence: the static evaluation stands unless a noisy move beats it; in check,
-    /// every legal move is searched and there is no standing pat. No table, no draws by
-    /// rule (captures are irreversible).
-    pub(super) fn quiesce(&mut self, game: &G, ply: usize, mut alpha: Value, beta: Value) -> Value {
+    /// Quiescence: the static evaluation stands unless a noisy move beats it (or, with
+    /// `checks`, a quiet check: Stockfish's `qsearch` at `DEPTH_QS_CHECKS`, only ever this
+    /// call's own ply); in check, every legal move is searched and there is no standing pat.
+    /// No table, no draws by rule (captures are irreversible).
+    pub(super) fn quiesce(
+        &mut self,
+        game: &G,
+        ply: usize,
+        mut alpha: Value,
+        beta: Value,
+        checks: bool,
+    ) -> Value {
         if !self.enter(ply) {
             return 0;
         }
@@ -54,6 +63,9 @@ impl<G: DeepGame> DeepSearcher<G> {
             alpha = alpha.max(stand);
             best = stand;
             game.noisy_moves(&mut self.moves);
+            if checks {
+                game.quiet_checks(&mut self.moves);
+            }
         }
         let end = self.moves.len();
         self.score_moves(game, start, end, None, ply);
@@ -61,7 +73,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             let mv = self.pick(i, end);
             let mut child = game.clone();
             child.play(mv);
-            let v = -self.quiesce(&child, ply + 1, -beta, -alpha);
+            let v = -self.quiesce(&child, ply + 1, -beta, -alpha, false);
             if self.stopped() {
                 break;
             }

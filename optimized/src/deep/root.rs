@@ -140,6 +140,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             _ => (-INFINITY, INFINITY, 0),
         };
         self.found = None;
+        self.root_depth = depth;
         loop {
             let earlier = self.found;
             self.root_moves.clear();
@@ -240,6 +241,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         // as the open one, which bounds the value the same way.
         let a = a.clamp(-INFINITY, INFINITY - 1);
         let b = b.clamp(a + 1, INFINITY);
+        self.root_depth = depth as i32;
         let value = self.node(&root, depth as i32, ply, a, b, false);
         Ok(if maximizing { value } else { -value })
     }

@@ -7,7 +7,7 @@ use super::game::{DeepGame, MAX_PLY};
 use super::limits::Clock;
 use super::options::DeepOptions;
 use super::report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats};
-use super::tt::Table;
+use super::tt::{Table, Tt};
 use crate::guards::Verifying;
 use crate::{Config, Guards, RootMove};
 
@@ -71,7 +71,7 @@ pub(super) struct Found<M> {
 #[derive(Debug)]
 pub struct DeepSearcher<G: DeepGame> {
     pub(super) game: G,
-    pub(super) tt: Table<G::Move>,
+    pub(super) tt: Tt<G::Move>,
     /// Every node's moves, stacked: a node's lie from the length it found to the length
     /// after generating; children stack theirs above and truncate on return.
     pub(super) moves: Vec<G::Move>,
@@ -104,6 +104,8 @@ pub struct DeepSearcher<G: DeepGame> {
     pub(super) clock: Clock,
     /// The deepest ply the current iteration reached.
     pub(super) seldepth: usize,
+    /// The current iteration's depth: the check extension's bound.
+    pub(super) root_depth: i32,
     /// Whether the current search reports on its root (iterative deepening does; a window
     /// search does not).
     pub(super) reporting: bool,
@@ -112,6 +114,8 @@ pub struct DeepSearcher<G: DeepGame> {
     /// The best root move the iteration in progress has proven.
     pub(super) found: Option<Found<G::Move>>,
     pub(super) report: DeepReport<G::Move>,
+    /// The helper threads' searchers ([`DeepSearcher::set_threads`]), none for one thread.
+    pub(super) helpers: Vec<DeepSearcher<G>>,
 }
 
 impl<G: DeepGame> DeepSearcher<G> {
@@ -126,7 +130,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// now, once: a new size is a new searcher.
     pub fn with_hash_mib(game: G, mib: usize) -> Self {
         let mut searcher = Self::with_table(game, None);
-        searcher.tt = Table::with_mib(mib);
+        searcher.tt = Tt::local(Table::with_mib(mib));
         searcher
     }
 
@@ -147,7 +151,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         report.root.pv.reserve(ROW);
         Self {
             game,
-            tt: Table::new(tt_bits),
+            tt: Tt::local(Table::new(tt_bits)),
             moves: Vec::with_capacity(frames * G::MAX_MOVES),
             order: Vec::with_capacity(frames * G::MAX_MOVES),
             killers: vec![[None; 2]; ROW],
@@ -165,10 +169,12 @@ impl<G: DeepGame> DeepSearcher<G> {
             stats: DeepStats::default(),
             clock: Clock::idle(),
             seldepth: 0,
+            root_depth: 0,
             reporting: false,
             root_moves: Vec::with_capacity(G::MAX_MOVES),
             found: None,
             report,
+            helpers: Vec::new(),
         }
     }
 
@@ -262,6 +268,9 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// Forgets the table, killers, history, the last report and statistics (UCI's
     /// `ucinewgame`).
     pub fn clear(&mut self) {
+        for helper in &mut self.helpers {
+            helper.clear();
+        }
         self.tt.clear();
         self.quiet_history.fill(0);
         self.new_root();

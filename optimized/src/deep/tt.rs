@@ -2,9 +2,12 @@
 //! entry carries the search (generation) that stored or last found it, so an entry a later
 //! search displaces from its home takes the place of a stale neighbour rather than being lost.
 
+use std::sync::Arc;
+
 use nullmove_core::Value;
 
 use super::game::MATE_BOUND;
+use super::shared_tt::SharedTable;
 
 /// Entries per bucket: a key lives in its home entry, or in another of its bucket when a
 /// newer result displaced it there over a stale entry.
@@ -189,6 +192,118 @@ impl<M: Copy> Table<M> {
     }
 }
 
+/// The table a searcher uses: its own, or, searching with helper threads, the one they
+/// share ([`SharedTable`]), which stores a move by its [`crate::DeepGame::move_code`].
+#[derive(Debug)]
+pub struct Tt<M> {
+    pub(super) local: Table<M>,
+    pub(super) shared: Option<Arc<SharedTable>>,
+    /// A helper thread's: the main thread alone clears the shared table and starts its
+    /// searches (generations).
+    helper: bool,
+}
+
+/// The move a table entry names: the move itself, or its code in the shared table (read
+/// once the node's moves are generated: [`crate::DeepGame::move_of_code`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hint<M> {
+    /// The move.
+    Move(M),
+    /// Its code.
+    Code(u16),
+}
+
+impl<M: Copy> Tt<M> {
+    /// The searcher's own table.
+    pub const fn local(local: Table<M>) -> Self {
+        Self {
+            local,
+            shared: None,
+            helper: false,
+        }
+    }
+
+    /// The shared table, the main thread's or a `helper`'s.
+    pub fn shared(shared: Arc<SharedTable>, helper: bool) -> Self {
+        Self {
+            local: Table::new(None),
+            shared: Some(shared),
+            helper,
+        }
+    }
+
+    /// The entries.
+    pub fn len(&self) -> usize {
+        self.shared
+            .as_ref()
+            .map_or_else(|| self.local.len(), |s| s.len())
+    }
+
+    /// The bytes the entries take.
+    pub fn bytes(&self) -> usize {
+        self.shared
+            .as_ref()
+            .map_or_else(|| self.local.bytes(), |s| s.bytes())
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        match &self.shared {
+            Some(_) if self.helper => {}
+            Some(s) => s.clear(),
+            None => self.local.clear(),
+        }
+    }
+
+    /// A new search.
+    pub fn new_search(&mut self) {
+        match &self.shared {
+            Some(_) if self.helper => {}
+            Some(s) => s.new_search(),
+            None => self.local.new_search(),
+        }
+    }
+
+    /// How full, per mille.
+    pub fn hashfull(&self) -> u32 {
+        self.shared
+            .as_ref()
+            .map_or_else(|| self.local.hashfull(), |s| s.hashfull())
+    }
+
+    /// The entry of `key`, its move as a [`Hint`].
+    pub fn probe(&mut self, key: u64) -> Option<Entry<Hint<M>>> {
+        let Some(shared) = &self.shared else {
+            return self
+                .local
+                .probe(key)
+                .map(|e| e.with_move(e.mv.map(Hint::Move)));
+        };
+        shared.probe(key).map(|e| e.with_move(e.mv.map(Hint::Code)))
+    }
+
+    /// Stores `entry`, its move coded by `code` in the shared table.
+    pub fn store(&mut self, entry: Entry<M>, code: impl FnOnce(M) -> u16) {
+        match &self.shared {
+            Some(s) => s.store(entry.with_move(entry.mv.map(code))),
+            None => self.local.store(entry),
+        }
+    }
+}
+
+impl<M> Entry<M> {
+    /// The same entry naming `mv`.
+    pub fn with_move<N>(&self, mv: Option<N>) -> Entry<N> {
+        Entry {
+            key: self.key,
+            mv,
+            value: self.value,
+            depth: self.depth,
+            bound: self.bound,
+        }
+    }
+}
+
 /// The home of `key` among `2^(64 - shift)` entries: the top bits of the key mixed by
 /// the 64-bit finalizer of `MurmurHash3`, so every bit of the key moves the home. A game's key then
 /// need only be unique, not well spread: Connect Four's two bitboards taken as they are,
@@ -196,14 +311,20 @@ impl<M: Copy> Table<M> {
 // PERF: three multiplies and shifts more per probe and store; CHANGELOG.md (2026-12-01)
 // gives the nodes it saves and costs.
 #[inline]
-const fn home(key: u64, shift: u32) -> usize {
+pub(super) const fn home(key: u64, shift: u32) -> usize {
+    (mix(key) >> shift) as usize
+}
+
+/// `key` mixed by the 64-bit finalizer of `MurmurHash3`: a bijection that moves every bit.
+#[inline]
+pub(super) const fn mix(key: u64) -> u64 {
     let mut k = key;
     k ^= k >> 33;
     k = k.wrapping_mul(0xff51_afd7_ed55_8ccd);
     k ^= k >> 33;
     k = k.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     k ^= k >> 33;
-    (k >> shift) as usize
+    k
 }
 
 /// A value as stored: a mate score counted from the node rather than the root, so it

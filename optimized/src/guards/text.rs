@@ -19,7 +19,7 @@ pub enum GuardError {
     Start(String),
     /// A part that names no guard, or a bad number in one.
     #[error(
-        "guard {0:?}: expected min-probe-depth=K, threat-guard, min-material=M, adaptive-r, depth-r, eval-r=M, eval-gate, zero-window, non-pv or verify=none|stockfish:V|tn"
+        "guard {0:?}: expected min-probe-depth=K, threat-guard, min-material=M, adaptive-r, depth-r, eval-r=M, eval-gate, zero-window, non-pv, probe-checks or verify=none|stockfish:V|tn"
     )]
     Part(String),
     /// The same guard twice, or two reduction rules.
@@ -87,7 +87,7 @@ impl FromStr for Verification {
 impl Guards {
     /// The guards on, each in its description's words, without R: `min-probe-depth=1`,
     /// `threat-guard`, `min-material=5`, `adaptive-r`, `depth-r`, `eval-r=100`,
-    /// `eval-gate`, `zero-window`, `non-pv`, `verify=tn`.
+    /// `eval-gate`, `zero-window`, `non-pv`, `probe-checks`, `verify=tn`.
     #[must_use]
     pub fn guard_names(&self) -> Vec<String> {
         let mut parts = Vec::new();
@@ -116,6 +116,9 @@ impl Guards {
         }
         if self.non_pv {
             parts.push("non-pv".to_owned());
+        }
+        if self.probe_checks {
+            parts.push("probe-checks".to_owned());
         }
         if self.verification != Verification::None {
             parts.push(format!("verify={}", self.verification));
@@ -153,6 +156,7 @@ impl Guards {
             ("eval-gate", "") => !std::mem::replace(&mut self.eval_gate, true),
             ("zero-window", "") => !std::mem::replace(&mut self.zero_window, true),
             ("non-pv", "") => !std::mem::replace(&mut self.non_pv, true),
+            ("probe-checks", "") => !std::mem::replace(&mut self.probe_checks, true),
             ("verify", v) => {
                 let verification: Verification = v.parse()?;
                 std::mem::replace(&mut self.verification, verification) == Verification::None
@@ -284,13 +288,14 @@ mod tests {
             eval_r: 50,
             zero_window: true,
             non_pv: true,
+            probe_checks: true,
             verification: Verification::Stockfish { min_remaining: 12 },
             ..Guards::unguarded(1)
         };
         let text = g.to_string();
         assert_eq!(
             text,
-            "r=1+min-probe-depth=2+threat-guard+min-material=4+adaptive-r+eval-r=50+eval-gate+zero-window+non-pv+verify=stockfish:12"
+            "r=1+min-probe-depth=2+threat-guard+min-material=4+adaptive-r+eval-r=50+eval-gate+zero-window+non-pv+probe-checks+verify=stockfish:12"
         );
         assert_eq!(text.parse(), Ok(g));
         for r in [0, 2, 3] {
@@ -308,6 +313,10 @@ mod tests {
         assert_eq!(err("r2+threat"), GuardError::Part("threat".into()));
         assert_eq!(err("r2+eval-r=0"), GuardError::Part("eval-r=0".into()));
         assert_eq!(err("stockfish+non-pv"), GuardError::Twice("non-pv".into()));
+        assert_eq!(
+            err("stockfish+probe-checks"),
+            GuardError::Twice("probe-checks".into())
+        );
         assert_eq!(
             err("r2+threat-guard"),
             GuardError::Twice("threat-guard".into())

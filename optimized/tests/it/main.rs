@@ -10,6 +10,7 @@ mod deep_repetition;
 mod deep_signature;
 #[path = "../deep_support/mod.rs"]
 mod deep_support;
+mod deep_threads;
 mod deep_windows;
 mod differential;
 mod guard_traces;

@@ -39,8 +39,10 @@ pub struct MatchArgs {
     #[command(subcommand)]
     command: Option<MatchCommand>,
     /// The two players, A,B: a configuration name (our engine in process: none, r2, r3,
-    /// adaptive, verified, stockfish, npm), uci:NAME (the same through nullmove uci), or
-    /// uci:PATH[:Option=value...] (any UCI engine). Statistics are A's.
+    /// adaptive, verified, stockfish, npm), uci:NAME (the same through nullmove uci), each
+    /// optionally followed by our UCI options as :Option=value (r3:Threads=2,
+    /// r3:CheckExtension=true:LateMoveReductions=true), or uci:PATH[:Option=value...] (any
+    /// UCI engine). Statistics are A's.
     #[arg(long, value_name = "A,B", required = true)]
     players: Option<String>,
     /// The openings: an EPD file, one position a line, each played twice with colours

@@ -137,9 +137,14 @@ fn heading(doc: &SuiteDoc, out: &mut dyn Write) -> io::Result<()> {
         }
         _ => format!("{positions} positions"),
     };
+    let options = if doc.options.is_empty() {
+        String::new()
+    } else {
+        format!(", with {}", doc.options.join(" and "))
+    };
     writeln!(
         out,
-        "{}: {which}, {span}, configurations {}",
+        "{}: {which}, {span}, configurations {}{options}",
         doc.suites.join(" and "),
         doc.configurations.join(", ")
     )?;

@@ -13,9 +13,10 @@ use nullmove_chess::analysis::{
     solved_depths, verified_shape,
 };
 use nullmove_chess::{
-    EpdEntry, PositionReport, Suite, SuiteReport, SuiteRow, parse_epd, run_suite_depths,
+    EpdEntry, PositionReport, Suite, SuiteReport, SuiteRow, parse_epd, run_suite_options,
 };
 use nullmove_fixtures::confidence::{SplitTest, split_tests};
+use nullmove_optimized::DeepOptions;
 use serde::{Deserialize, Serialize};
 
 use super::{Config, MAX_DEPTH, parse_config, parse_depths};
@@ -65,6 +66,14 @@ pub struct SuiteArgs {
     /// Print one JSON document instead of tables.
     #[arg(long)]
     json: bool,
+    /// The check extension in every search: a move that gives check is searched one ply
+    /// deeper (off by default, as every committed figure).
+    #[arg(long)]
+    check_extension: bool,
+    /// Late-move reductions in every search: late quiet moves searched shallower first
+    /// (off by default, as every committed figure).
+    #[arg(long)]
+    lmr: bool,
     /// Also draw nodes and solutions against depth (and with --by-pieces the moves changed
     /// by pieces) as an SVG chart into FILE.
     #[arg(long, value_name = "FILE")]
@@ -102,6 +111,10 @@ pub struct SuiteDoc {
     pub limit: Option<usize>,
     /// The configurations, in the order asked.
     pub configurations: Vec<String>,
+    /// The deep search's options on beside the configurations (`check-extension`, `lmr`),
+    /// when any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
     /// One row per depth reported and configuration, depth by depth.
     pub rows: Vec<SuiteRow>,
     /// Every position, with one result per depth reported and configuration.
@@ -135,6 +148,15 @@ impl SuiteDoc {
             .iter()
             .find(|r| r.configuration == configuration && r.depth == depth)
     }
+}
+
+/// The options `--check-extension` and `--lmr` turned on, by their flags' names.
+fn option_names(args: &SuiteArgs) -> Vec<String> {
+    [(args.check_extension, "check-extension"), (args.lmr, "lmr")]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, name)| name.to_owned())
+        .collect()
 }
 
 /// One suite's positions, cut to `--limit`.
@@ -255,8 +277,13 @@ fn measure(
         .flat_map(|s| s.entries.iter().cloned())
         .collect();
     progress.set_len(entries.len() as u64);
-    let all = run_suite_depths(&entries, *depths.end(), configs, &|| progress.add(1))
-        .map_err(|e| CliError::Message(e.to_string()))?;
+    let options = DeepOptions::default()
+        .with_check_extension(args.check_extension)
+        .with_late_move_reductions(args.lmr);
+    let all = run_suite_options(&entries, *depths.end(), configs, options, &|| {
+        progress.add(1);
+    })
+    .map_err(|e| CliError::Message(e.to_string()))?;
     let reported = &all[*depths.start() as usize - 1..];
     let last = reported.last().expect("at least one depth");
     let by_pieces = args
@@ -280,6 +307,7 @@ fn measure(
         suites: sources.iter().map(|s| s.name.clone()).collect(),
         limit: args.limit,
         configurations: configs.iter().map(ToString::to_string).collect(),
+        options: option_names(args),
         rows: reported.iter().flat_map(|r| r.rows.clone()).collect(),
         positions: merged_positions(reported),
         verified_shape: reported.iter().filter_map(verified_shape).collect(),

@@ -1,0 +1,102 @@
+//! Parallel search, Lazy SMP (as Stockfish, Ethereal and Viridithas search): helper threads
+//! search the same root to the same depth at once, each with its own killers, history and
+//! move stacks, all sharing one transposition table ([`super::shared_tt`]); what one thread
+//! stores, the others find, so the main thread reaches its depth sooner. The main thread
+//! alone reports, stops the helpers when it ends and keeps its limits. One thread is the
+//! searcher as it always was, its own table and all, node for node.
+
+use std::sync::Arc;
+
+use super::game::DeepGame;
+use super::limits::{Limits, StopHandle};
+use super::report::{DeepError, DeepReport};
+use super::root::IterationControl;
+use super::searcher::DeepSearcher;
+use super::shared_tt::SharedTable;
+use super::tt::{Table, Tt};
+use crate::Config;
+
+/// The most threads a searcher takes.
+pub const MAX_THREADS: usize = 256;
+
+impl<G: DeepGame> DeepSearcher<G> {
+    /// The threads searching: the main one and its helpers.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
+    /// Searches with `threads` threads (1 to [`MAX_THREADS`], clamped) from now on, through
+    /// [`DeepSearcher::search_threads`]. More than one: the table becomes one the threads
+    /// share, of the same size, empty, and each helper's buffers are allocated now; back to
+    /// one: the searcher's own table again, empty, exactly as before (the same nodes).
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.clamp(1, MAX_THREADS);
+        if threads == self.threads() {
+            return;
+        }
+        let len = self.tt.len();
+        self.helpers.clear();
+        if threads == 1 {
+            let bits = (len > 0).then(|| len.trailing_zeros());
+            self.tt = Tt::local(Table::new(bits));
+            return;
+        }
+        let shared = self
+            .tt
+            .shared
+            .clone()
+            .unwrap_or_else(|| Arc::new(SharedTable::new(len)));
+        self.tt = Tt::shared(Arc::clone(&shared), false);
+        for _ in 1..threads {
+            let mut helper = Self::with_table(self.game.clone(), None).with_options(self.options);
+            helper.tt = Tt::shared(Arc::clone(&shared), true);
+            self.helpers.push(helper);
+        }
+    }
+}
+
+impl<G> DeepSearcher<G>
+where
+    G: DeepGame + Send,
+    G::Move: Send,
+{
+    /// [`DeepSearcher::search_with_limits`] with the helper threads
+    /// ([`DeepSearcher::set_threads`]) searching the same root beside it, each to the same
+    /// depth, until this thread's search ends; the report and its statistics are this
+    /// thread's. With one thread it is [`DeepSearcher::search_with_limits`] itself.
+    pub fn search_threads<R: IterationControl>(
+        &mut self,
+        config: &Config,
+        limits: &Limits,
+        on_iteration: impl FnMut(&DeepReport<G::Move>) -> R,
+    ) -> Result<&DeepReport<G::Move>, DeepError> {
+        if self.helpers.is_empty() {
+            return self.search_with_limits(config, limits, on_iteration);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        for h in &mut helpers {
+            h.set_position(self.game.clone());
+            h.set_history(self.history());
+            h.set_options(self.options);
+        }
+        let stop = StopHandle::new();
+        let helper_limits = Limits::new().with_stop(&stop);
+        let searched = std::thread::scope(|s| {
+            for h in &mut helpers {
+                let limits = &helper_limits;
+                s.spawn(move || {
+                    // A helper's result is the table's: its report is not read.
+                    let _ = h.search_with_limits(config, limits, |_| {});
+                });
+            }
+            let searched = self
+                .search_with_limits(config, limits, on_iteration)
+                .map(|_| ());
+            stop.stop();
+            searched
+        });
+        self.helpers = helpers;
+        searched.map(|()| &self.report)
+    }
+}
