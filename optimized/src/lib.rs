@@ -82,7 +82,7 @@ mod report;
 
 pub use config::Config;
 pub use deep::{
-    DEFAULT_ASPIRATION, DeepOptions, IterationControl, Limits, Score, Stop, StopHandle,
+    DEFAULT_ASPIRATION, DeepOptions, IterationControl, Limits, PvLine, Score, Stop, StopHandle,
 };
 pub use deep::{
     DEFAULT_TT_BITS, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats, MATE, MATE_BOUND,

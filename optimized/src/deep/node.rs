@@ -87,6 +87,9 @@ impl<G: DeepGame> DeepSearcher<G> {
         }
         let start = self.moves.len();
         game.legal_moves(&mut self.moves);
+        if root {
+            self.restrict_root(start);
+        }
         let end = self.moves.len();
         if start == end {
             return Self::without_moves(game, ply);
@@ -111,6 +114,10 @@ impl<G: DeepGame> DeepSearcher<G> {
         } else {
             Bound::Upper
         };
+        if root && self.choice.restricted {
+            // The value of some root moves only: not the position's.
+            return best;
+        }
         self.tt.store(Entry {
             key,
             mv: best_move,

@@ -8,6 +8,7 @@ use nullmove_core::{Stats, Value};
 
 use super::game::MAX_PLY;
 use super::limits::Stop;
+use super::multipv::PvLine;
 use crate::report::Counters;
 use crate::{Report, RootMove};
 
@@ -76,6 +77,10 @@ pub struct DeepReport<M> {
     pub complete: bool,
     /// Why the search ended before its depth limit, in the report it returns.
     pub stopped: Option<Stop>,
+    /// With several lines asked for ([`crate::DeepSearcher::set_multi_pv`]) or a restricted
+    /// root ([`crate::DeepSearcher::set_search_moves`]), each line, best first (line 0 is
+    /// `root`'s); empty for the plain search, whose one line is `root`.
+    pub lines: Vec<PvLine<M>>,
 }
 
 impl<M> Default for DeepReport<M> {
@@ -89,6 +94,7 @@ impl<M> Default for DeepReport<M> {
             hashfull: 0,
             complete: true,
             stopped: None,
+            lines: Vec::new(),
         }
     }
 }
