@@ -206,17 +206,21 @@ impl<M> DeepReport<M> {
     /// ```
     #[must_use]
     pub const fn score(&self) -> Score {
-        let mover = if self.maximizing {
-            self.root.value
+        self.score_of(self.root.value)
+    }
+
+    /// A value from the maximizer's point of view (a line's of [`DeepReport::lines`]) as
+    /// the side to move sees it, as [`DeepReport::score`] says.
+    #[must_use]
+    pub const fn score_of(&self, value: Value) -> Score {
+        let mover = if self.maximizing { value } else { -value };
+        let v = value.unsigned_abs();
+        if v >= super::game::MATE_BOUND.unsigned_abs() {
+            let plies = super::game::MATE.unsigned_abs() - v;
+            let moves = plies.div_ceil(2) as i32;
+            Score::Mate(if mover > 0 { moves } else { -moves })
         } else {
-            -self.root.value
-        };
-        match self.plies_to_end() {
-            Some(plies) => {
-                let moves = plies.div_ceil(2) as i32;
-                Score::Mate(if mover > 0 { moves } else { -moves })
-            }
-            None => Score::Value(mover),
+            Score::Value(mover)
         }
     }
 }
