@@ -103,7 +103,7 @@ pub struct Thought {
     /// The iteration the move comes from, `None` when the search was stopped before it
     /// proved any move (then `best` is the first legal move).
     pub info: Option<Info>,
-    /// Every line of that iteration, best first (`info`'s alone without MultiPV).
+    /// Every line of that iteration, best first (`info`'s alone without `MultiPV`).
     pub lines: Vec<Info>,
 }
 
@@ -310,7 +310,7 @@ mod tests {
         thinker.set_multi_pv(3);
         let mut infos = Vec::new();
         let t = thinker.think(&line, &limits, &StopHandle::new(), |i| {
-            infos.push(i.clone())
+            infos.push(i.clone());
         });
         let last: Vec<&Info> = infos.iter().filter(|i| i.depth == 4).collect();
         assert_eq!(

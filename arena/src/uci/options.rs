@@ -1,5 +1,7 @@
 //! The engine's UCI options: the null-move configuration, the table's size, the time kept
-//! for the way between engine and GUI.
+//! for the way between engine and GUI, and what a GUI or an analyst asks for (several
+//! lines, Chess960, pondering). Every spin states its range; a value outside it is refused
+//! with the range in words, and the engine goes on.
 
 use std::time::Duration;
 
@@ -17,6 +19,10 @@ pub const DEFAULT_OVERHEAD_MS: u64 = 10;
 /// The most `Move Overhead` may be, in milliseconds.
 const MAX_OVERHEAD_MS: u64 = 5000;
 
+/// The most lines `MultiPV` asks for (Stockfish's limit is 500; a chess position has at
+/// most 218 legal moves).
+pub const MAX_MULTI_PV: u64 = 256;
+
 /// What the options set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
@@ -26,6 +32,12 @@ pub struct Settings {
     pub hash_mib: u32,
     /// `Move Overhead`: time set aside from every move's share of the clock.
     pub overhead: Duration,
+    /// `MultiPV`: the lines each iteration reports.
+    pub multi_pv: u32,
+    /// `UCI_Chess960`: castling written king-takes-rook, FENs with rook files.
+    pub chess960: bool,
+    /// `Ponder`: the GUI says it may send `go ponder` (the engine ponders whenever asked).
+    pub ponder: bool,
 }
 
 impl Default for Settings {
@@ -34,6 +46,9 @@ impl Default for Settings {
             guards: Guards::preset(DEFAULT_CONFIGURATION).expect("a preset"),
             hash_mib: DEFAULT_HASH_MIB,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
+            multi_pv: 1,
+            chess960: false,
+            ponder: false,
         }
     }
 }
@@ -52,6 +67,9 @@ pub fn declarations() -> Vec<String> {
             "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max \
              {MAX_OVERHEAD_MS}"
         ),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
+        "option name Ponder type check default false".to_owned(),
+        "option name UCI_Chess960 type check default false".to_owned(),
     ]
 }
 
@@ -77,13 +95,38 @@ impl Settings {
                     bounded(v, 0, MAX_OVERHEAD_MS).map_err(|e| format!("Move Overhead: {e}"))?;
                 self.overhead = Duration::from_millis(ms);
             }
+            "multipv" => {
+                let v = value.ok_or_else(|| need("a number of lines"))?;
+                self.multi_pv =
+                    bounded(v, 1, MAX_MULTI_PV).map_err(|e| format!("MultiPV: {e}"))? as u32;
+            }
+            "ponder" => {
+                let v = value.ok_or_else(|| need("true or false"))?;
+                self.ponder = check(v).map_err(|e| format!("Ponder: {e}"))?;
+            }
+            "uci_chess960" => {
+                let v = value.ok_or_else(|| need("true or false"))?;
+                self.chess960 = check(v).map_err(|e| format!("UCI_Chess960: {e}"))?;
+            }
             _ => {
                 return Err(format!(
-                    "no option {name:?} (the options are NullMove, Hash and Move Overhead)"
+                    "no option {name:?} (the options are NullMove, Hash, Move Overhead, \
+                     MultiPV, Ponder and UCI_Chess960)"
                 ));
             }
         }
         Ok(())
+    }
+}
+
+/// A `check` option's value: `true` or `false`, in any case.
+fn check(text: &str) -> Result<bool, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!(
+            "{text:?} is neither true nor false (expected true or false)"
+        )),
     }
 }
 
@@ -121,6 +164,54 @@ mod tests {
                 .contains("no option \"Threads\"")
         );
         assert_eq!(s, before);
+    }
+
+    #[test]
+    fn analysis_options_set_and_refuse() {
+        let mut s = Settings::default();
+        assert_eq!((s.multi_pv, s.chess960, s.ponder), (1, false, false));
+        s.set("multipv", Some("3")).unwrap();
+        s.set("UCI_Chess960", Some("true")).unwrap();
+        s.set("Ponder", Some("TRUE")).unwrap();
+        assert_eq!((s.multi_pv, s.chess960, s.ponder), (3, true, true));
+        let before = s;
+        assert!(s.set("MultiPV", Some("0")).unwrap_err().contains("1..=256"));
+        assert!(
+            s.set("MultiPV", Some("257"))
+                .unwrap_err()
+                .contains("1..=256")
+        );
+        assert!(
+            s.set("UCI_Chess960", Some("yes"))
+                .unwrap_err()
+                .contains("true or false")
+        );
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn every_spin_states_its_range() {
+        for line in declarations().iter().filter(|l| l.contains("type spin")) {
+            assert!(
+                line.contains(" default ") && line.contains(" min ") && line.contains(" max "),
+                "{line}"
+            );
+        }
+        let names: Vec<String> = declarations()
+            .iter()
+            .map(|l| l["option name ".len()..l.find(" type ").unwrap()].to_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "NullMove",
+                "Hash",
+                "Move Overhead",
+                "MultiPV",
+                "Ponder",
+                "UCI_Chess960"
+            ]
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The root's choices beyond the best move: several principal variations (UCI's `MultiPV`)
 //! and a root restricted to some moves (UCI's `go searchmoves`).
 //!
-//! Line k is searched as Stockfish's `pvIdx` loop does (search.cpp, "MultiPV loop"): the
+//! Line k is searched as Stockfish's `pvIdx` loop does (`search.cpp`, the `MultiPV` loop): the
 //! root again, without the first moves of lines 0..k, so its value is the (k+1)-th best
 //! root move's; then the lines are sorted, best first. The table keeps no root entry of a
 //! restricted search, as Stockfish stores none for `pvIdx > 0`: its value is not the
@@ -178,7 +178,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         }
         self.choice.restricted = false;
         // Best first; a later line that searched higher than an earlier one ranks above it.
-        self.choice.lines.sort_by(|a, b| b.1.cmp(&a.1));
+        self.choice.lines.sort_by_key(|l| std::cmp::Reverse(l.1));
         self.choice.previous.clear();
         let lines = self.choice.lines.iter().map(|l| (l.0, l.1));
         self.choice.previous.extend(lines);
@@ -188,7 +188,7 @@ impl<G: DeepGame> DeepSearcher<G> {
 
     /// Publishes the iteration's lines done so far, line 0 as the root's.
     fn publish_lines(&mut self, depth: u32, complete: bool) {
-        let Some((mv, value, _)) = self.choice.lines.first().map(|l| (l.0, l.1, ())) else {
+        let Some((mv, value)) = self.choice.lines.first().map(|l| (l.0, l.1)) else {
             return;
         };
         self.publish(depth, value, Some(mv), false, complete);

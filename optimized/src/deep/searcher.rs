@@ -112,7 +112,7 @@ pub struct DeepSearcher<G: DeepGame> {
     pub(super) root_moves: Vec<RootMove<G::Move>>,
     /// The best root move the iteration in progress has proven.
     pub(super) found: Option<Found<G::Move>>,
-    /// MultiPV and searchmoves, and the lines of the iteration in progress.
+    /// `MultiPV` and `searchmoves`, and the lines of the iteration in progress.
     pub(super) choice: RootChoice<G::Move>,
     pub(super) report: DeepReport<G::Move>,
 }

@@ -9,7 +9,7 @@ use deep_support::{RandomTree, Ttt, root_values, settings};
 use nullmove_core::{Position, Value};
 use nullmove_optimized::{Config, DeepGame, DeepSearcher, Game, Guards};
 
-/// Every line of each iteration of a MultiPV `n` search to `depth`, as (first move, value
+/// Every line of each iteration of a `MultiPV` `n` search to `depth`, as (first move, value
 /// from the side to move's point of view), checked against plain minimax.
 fn check_lines<G: DeepGame + std::fmt::Debug>(game: &G, depth: u32, n: usize, tt: Option<u32>) {
     for options in settings() {
