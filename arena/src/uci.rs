@@ -314,6 +314,7 @@ impl Session {
             out: self.out.clone(),
             chess960: self.settings.chess960,
             multi_pv: self.settings.multi_pv > 1,
+            ponder: self.settings.ponder,
         };
         let thread = spawn_search(thinker, line, limits, stop.clone(), release.clone(), talk);
         self.search = Some(Search {
@@ -384,11 +385,13 @@ impl Session {
     }
 }
 
-/// How a search speaks: where to, castling in which notation, whether lines are ranked.
+/// How a search speaks: where to, castling in which notation, whether lines are ranked,
+/// whether `bestmove` names the reply to ponder on.
 struct Talk {
     out: Out,
     chess960: bool,
     multi_pv: bool,
+    ponder: bool,
 }
 
 /// Starts a search of `line`'s position on its own thread: `info` lines per iteration,
@@ -419,13 +422,27 @@ fn spawn_search(
             thread::park();
         }
         if let Some(mv) = thought.best {
-            out.answer(format!("bestmove {}", uci_in(&board, mv, talk.chess960)));
+            out.answer(answer(&board, mv, &thought, &talk));
         } else {
             out.info_string("the position has no legal move: the game is over");
             out.answer("bestmove 0000".to_owned());
         }
         thinker
     })
+}
+
+/// `bestmove`, and with `Ponder` on the reply the line expects (`ponder`), as Stockfish
+/// names it, when the line goes that far.
+fn answer(board: &Board, mv: cozy_chess::Move, thought: &crate::Thought, talk: &Talk) -> String {
+    let mut text = format!("bestmove {}", uci_in(board, mv, talk.chess960));
+    let pv = thought.info.as_ref().map_or(&[][..], |i| &i.pv[..]);
+    if let (true, [first, reply, ..]) = (talk.ponder, pv) {
+        let mut after = board.clone();
+        if *first == mv && after.try_play(mv).is_ok() && after.is_legal(*reply) {
+            let _ = write!(text, " ponder {}", uci_in(&after, *reply, talk.chess960));
+        }
+    }
+    text
 }
 
 /// The search's limits from `go` for the side to move: the GUI's depth and nodes, and

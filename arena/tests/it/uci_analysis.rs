@@ -100,12 +100,22 @@ fn chess960_castles_king_takes_rook_both_ways() {
 #[test]
 fn a_ponder_search_answers_after_ponderhit_on_its_clock() {
     let mut e = Engine::start();
-    e.send("position startpos moves e2e4 e7e5");
+    e.send("setoption name Ponder value true");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let first = e.until(WAIT, bestmove);
+    let words: Vec<&str> = first.split_whitespace().collect();
+    assert!(words.len() == 4 && words[2] == "ponder", "{first}");
+    e.send(&format!(
+        "position startpos moves {} {}",
+        words[1], words[3]
+    ));
     e.send("go ponder wtime 2000 btime 2000");
+    let from = e.seen.len();
     e.until(WAIT, |l| l.starts_with("info depth 3 "));
     std::thread::sleep(Duration::from_millis(300));
     assert!(
-        !e.seen.iter().any(|l| bestmove(l)),
+        !e.seen[from..].iter().any(|l| bestmove(l)),
         "no answer while pondering"
     );
     let hit = Instant::now();

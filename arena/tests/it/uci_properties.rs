@@ -166,8 +166,24 @@ fn apply(
     Some(board)
 }
 
-/// Whether `answer` (a `bestmove` word) fits the position a `go` searched.
+/// Whether `answer` (what follows `bestmove`: a move, perhaps `ponder` and a reply legal
+/// after it) fits the position a `go` searched.
 fn fits(board: &Board, answer: &str) -> bool {
+    let words: Vec<&str> = answer.split_whitespace().collect();
+    match words[..] {
+        [mv] => fits_move(board, mv),
+        [mv, "ponder", reply] => {
+            let mut after = board.clone();
+            fits_move(board, mv)
+                && parse_uci(board, mv).is_ok_and(|m| after.try_play(m).is_ok())
+                && parse_uci(&after, reply).is_ok()
+        }
+        _ => false,
+    }
+}
+
+/// Whether `answer` (one move, or `0000`) fits the position a `go` searched.
+fn fits_move(board: &Board, answer: &str) -> bool {
     let mut any = false;
     board.generate_moves(|_| {
         any = true;
