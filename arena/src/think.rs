@@ -199,7 +199,10 @@ impl Thinker {
     ) -> Thought {
         let started = Instant::now();
         let root = line.game().clone();
-        let Some(first) = root.moves().next() else {
+        // A search stopped before it proved a move plays the first it may choose.
+        let listed = |m: &Move| self.search_moves.is_empty() || self.search_moves.contains(m);
+        let first = root.moves().find(listed).or_else(|| root.moves().next());
+        let Some(first) = first else {
             return Thought {
                 best: None,
                 info: None,
@@ -321,12 +324,20 @@ mod tests {
             >= crate::centipawns(w[1].score)
             && w[0].pv[0] != w[1].pv[0]));
         assert_eq!(t.best, Some(last[0].pv[0]));
-        let e3 = nullmove_chess::parse_uci(&board, "a2a3").unwrap();
+        let f3 = nullmove_chess::parse_uci(&board, "g1f3").unwrap();
         let h3 = nullmove_chess::parse_uci(&board, "h2h3").unwrap();
         thinker.set_multi_pv(1);
-        thinker.set_search_moves(&[e3, h3]);
+        thinker.set_search_moves(&[f3, h3]);
         let t = thinker.think(&line, &limits, &StopHandle::new(), |_| {});
-        assert!([e3, h3].contains(&t.best.unwrap()));
+        assert!([f3, h3].contains(&t.best.unwrap()));
+        // Stopped before any move was proven, the move is still a listed one.
+        let stopped = StopHandle::new();
+        stopped.stop();
+        let t = thinker.think(&line, &limits, &stopped, |_| {});
+        assert!(
+            t.info.is_none() && [f3, h3].contains(&t.best.unwrap()),
+            "{t:?}"
+        );
     }
 
     #[test]

@@ -16,4 +16,5 @@ mod serve_command;
 mod sprt;
 mod support;
 mod uci;
+mod uci_python;
 mod write_errors;
