@@ -14,6 +14,7 @@ mod properties;
 mod safeguards;
 mod serve_command;
 mod sprt;
+mod sprt_path;
 mod support;
 mod uci;
 mod uci_python;
