@@ -197,21 +197,25 @@ mod tests {
                 "{line}"
             );
         }
-        let names: Vec<String> = declarations()
-            .iter()
-            .map(|l| l["option name ".len()..l.find(" type ").unwrap()].to_owned())
-            .collect();
-        assert_eq!(
-            names,
-            [
-                "NullMove",
-                "Hash",
-                "Move Overhead",
-                "MultiPV",
-                "Ponder",
-                "UCI_Chess960"
-            ]
-        );
+        // Every option offered takes its own default, and the refusal of an unknown one
+        // names them all.
+        let unknown = Settings::default().set("Contempt", Some("1")).unwrap_err();
+        for line in declarations() {
+            let name = &line["option name ".len()..line.find(" type ").unwrap()];
+            let default = line
+                .split(" default ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap();
+            assert_eq!(
+                Settings::default().set(name, Some(default)),
+                Ok(()),
+                "{line}"
+            );
+            assert!(unknown.contains(name), "{unknown} lacks {name}");
+        }
     }
 
     #[test]
