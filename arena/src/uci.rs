@@ -170,6 +170,8 @@ struct Search {
     release: Arc<AtomicBool>,
     /// Whether it ponders: answers only after `ponderhit` (or `stop`).
     pondering: bool,
+    /// Whether `go` said `infinite`: then only `stop` lets it answer, `ponderhit` or not.
+    infinite: bool,
     /// The time the move gets once `ponderhit` says it was played (none when `go ponder`
     /// gave no clock).
     ponder_clock: Option<Budget>,
@@ -322,6 +324,7 @@ impl Session {
             thread,
             release,
             pondering: go.ponder,
+            infinite: go.infinite,
             ponder_clock,
         });
     }
@@ -365,8 +368,10 @@ impl Session {
                 searcher.unpark();
             });
         }
-        search.release.store(true, Ordering::Release);
-        search.thread.thread().unpark();
+        if !search.infinite {
+            search.release.store(true, Ordering::Release);
+            search.thread.thread().unpark();
+        }
     }
 
     /// Stops the search, if one runs, and waits for its `bestmove`.

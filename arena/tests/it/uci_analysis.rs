@@ -132,5 +132,20 @@ fn a_ponder_search_answers_after_ponderhit_on_its_clock() {
     e.until(WAIT, |l| l.starts_with("info depth 2 "));
     e.send("stop");
     e.until(WAIT, bestmove);
+    // An infinite one waits for stop even after ponderhit, however soon its search ends
+    // (here at once: Black is mated).
+    e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go ponder infinite depth 2");
+    e.send("ponderhit");
+    let from = e.seen.len();
+    e.send("isready");
+    e.until(WAIT, |l| l == "readyok");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("isready");
+    e.until(WAIT, |l| l == "readyok");
+    assert!(!e.seen[from..].iter().any(|l| bestmove(l)), "{:?}", e.seen);
+    e.send("stop");
+    let mate = e.until(WAIT, bestmove);
+    assert_eq!(mate, "bestmove 0000");
     e.finish();
 }

@@ -129,6 +129,10 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// One iteration of `depth` plies searched line by line. Returns whether it completed;
     /// when stopped it publishes what it proved: the lines done, or line 0's best move so far.
     pub(super) fn iterate_lines(&mut self, root: &G, depth: u32) -> bool {
+        if depth == 1 {
+            // The lines of an earlier search belong to another root.
+            self.choice.previous.clear();
+        }
         let lines = self.choice.multi_pv.min(self.allowed_root_moves(root));
         if lines == 0 {
             // A finished game: its value, no move.
