@@ -49,6 +49,8 @@ pub struct Info {
     /// Whether the iteration searched every root move (a search stopped inside an
     /// iteration reports the move that iteration had proven).
     pub complete: bool,
+    /// The line's rank among the iteration's lines, from 1 (UCI's `multipv`).
+    pub multipv: u32,
 }
 
 impl Info {
@@ -70,7 +72,25 @@ impl Info {
             pv: report.root.pv.clone(),
             hashfull: report.hashfull,
             complete: report.complete,
+            multipv: 1,
         }
+    }
+
+    /// Each line of an iteration, best first: the report's lines, or its root alone.
+    fn lines(report: &DeepReport<Move>) -> Vec<Self> {
+        let main = Self::of(report);
+        if report.lines.is_empty() {
+            return vec![main];
+        }
+        (1..)
+            .zip(&report.lines)
+            .map(|(k, line)| Self {
+                score: report.score_of(line.value),
+                pv: line.pv.clone(),
+                multipv: k,
+                ..main.clone()
+            })
+            .collect()
     }
 }
 
@@ -83,6 +103,8 @@ pub struct Thought {
     /// The iteration the move comes from, `None` when the search was stopped before it
     /// proved any move (then `best` is the first legal move).
     pub info: Option<Info>,
+    /// Every line of that iteration, best first (`info`'s alone without `MultiPV`).
+    pub lines: Vec<Info>,
 }
 
 /// The default table size, in MiB (UCI's `Hash`).
@@ -102,6 +124,8 @@ pub struct Thinker {
     searcher: DeepSearcher<ChessGame>,
     guards: Guards,
     hash_mib: u32,
+    multi_pv: usize,
+    search_moves: Vec<Move>,
 }
 
 impl Thinker {
@@ -114,7 +138,20 @@ impl Thinker {
             searcher: DeepSearcher::with_table(game, Some(table_bits(hash_mib))),
             guards,
             hash_mib,
+            multi_pv: 1,
+            search_moves: Vec::new(),
         }
+    }
+
+    /// Reports the `n` best lines from now on (UCI's `MultiPV`; 1 is the plain search).
+    pub fn set_multi_pv(&mut self, n: usize) {
+        self.multi_pv = n.max(1);
+    }
+
+    /// Chooses among `moves` only from now on (UCI's `go searchmoves`; empty: every move).
+    pub fn set_search_moves(&mut self, moves: &[Move]) {
+        self.search_moves.clear();
+        self.search_moves.extend_from_slice(moves);
     }
 
     /// The null-move configuration.
@@ -161,7 +198,8 @@ impl Thinker {
     pub fn set_hash(&mut self, mib: u32) {
         if mib != self.hash_mib {
             let (options, threads) = (self.options(), self.threads());
-            *self = Self::new(self.guards, mib);
+            self.searcher = Self::new(self.guards, mib).searcher;
+            self.hash_mib = mib;
             self.set_options(options);
             self.set_threads(threads);
         }
@@ -187,15 +225,21 @@ impl Thinker {
     ) -> Thought {
         let started = Instant::now();
         let root = line.game().clone();
-        let Some(first) = root.moves().next() else {
+        // A search stopped before it proved a move plays the first it may choose.
+        let listed = |m: &Move| self.search_moves.is_empty() || self.search_moves.contains(m);
+        let first = root.moves().find(listed).or_else(|| root.moves().next());
+        let Some(first) = first else {
             return Thought {
                 best: None,
                 info: None,
+                lines: Vec::new(),
             };
         };
         // The table is kept between moves only within one root: a new root starts clean.
         self.searcher.set_game(root.clone());
         self.searcher.set_history(line.history());
+        self.searcher.set_multi_pv(self.multi_pv);
+        self.searcher.set_search_moves(&self.search_moves);
         let depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let config = Config::new(depth).with_guards(self.guards);
         let mut hard = Limits::new().with_stop(stop);
@@ -207,9 +251,10 @@ impl Thinker {
         }
         let soft = limits.time.map(|t| t.soft);
         let searched = self.searcher.search_threads(&config, &hard, |it| {
-            let info = Info::of(it);
-            on_info(&info);
-            if soft.is_some_and(|s| info.elapsed >= s) {
+            for info in Info::lines(it) {
+                on_info(&info);
+            }
+            if soft.is_some_and(|s| it.elapsed >= s) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -218,6 +263,7 @@ impl Thinker {
         let report = searched.ok().filter(|r| r.root.best_move.is_some());
         Thought {
             best: Some(report.and_then(|r| r.root.best_move).unwrap_or(first)),
+            lines: report.map(Info::lines).unwrap_or_default(),
             info: report.map(Info::of),
         }
     }
@@ -275,8 +321,48 @@ mod tests {
             t,
             Thought {
                 best: None,
-                info: None
+                info: None,
+                lines: Vec::new()
             }
+        );
+    }
+
+    #[test]
+    fn multipv_reports_ranked_lines_and_searchmoves_restricts_the_root() {
+        let board = cozy_chess::Board::default();
+        let line = Line::new(board.clone());
+        let limits = GoLimits {
+            depth: Some(4),
+            ..GoLimits::default()
+        };
+        let mut thinker = Thinker::new(Guards::R3, 1);
+        thinker.set_multi_pv(3);
+        let mut infos = Vec::new();
+        let t = thinker.think(&line, &limits, &StopHandle::new(), |i| {
+            infos.push(i.clone());
+        });
+        let last: Vec<&Info> = infos.iter().filter(|i| i.depth == 4).collect();
+        assert_eq!(
+            last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        assert!(last.windows(2).all(|w| crate::centipawns(w[0].score)
+            >= crate::centipawns(w[1].score)
+            && w[0].pv[0] != w[1].pv[0]));
+        assert_eq!(t.best, Some(last[0].pv[0]));
+        let f3 = nullmove_chess::parse_uci(&board, "g1f3").unwrap();
+        let h3 = nullmove_chess::parse_uci(&board, "h2h3").unwrap();
+        thinker.set_multi_pv(1);
+        thinker.set_search_moves(&[f3, h3]);
+        let t = thinker.think(&line, &limits, &StopHandle::new(), |_| {});
+        assert!([f3, h3].contains(&t.best.unwrap()));
+        // Stopped before any move was proven, the move is still a listed one.
+        let stopped = StopHandle::new();
+        stopped.stop();
+        let t = thinker.think(&line, &limits, &stopped, |_| {});
+        assert!(
+            t.info.is_none() && [f3, h3].contains(&t.best.unwrap()),
+            "{t:?}"
         );
     }
 

@@ -11,12 +11,14 @@ mod options;
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use cozy_chess::{Board, Color};
-use nullmove_chess::{parse_fen, uci};
+use nullmove_chess::{parse_fen, parse_fen_960, parse_uci_in, uci_in};
 
 pub use command::{Command, Go, parse};
 pub use options::{DEFAULT_CONFIGURATION, DEFAULT_OVERHEAD_MS, Settings, declarations};
@@ -163,6 +165,16 @@ impl Out {
 struct Search {
     stop: StopHandle,
     thread: JoinHandle<Thinker>,
+    /// Set when the search may answer once it ends (a pondering or infinite search waits
+    /// for `ponderhit` or `stop`).
+    release: Arc<AtomicBool>,
+    /// Whether it ponders: answers only after `ponderhit` (or `stop`).
+    pondering: bool,
+    /// Whether `go` said `infinite`: then only `stop` lets it answer, `ponderhit` or not.
+    infinite: bool,
+    /// The time the move gets once `ponderhit` says it was played (none when `go ponder`
+    /// gave no clock).
+    ponder_clock: Option<Budget>,
 }
 
 /// The engine between commands: options, the position, the thinker (its table) while no
@@ -204,9 +216,7 @@ impl Session {
             Command::Position { fen, moves } => self.position(fen.as_deref(), &moves),
             Command::Go(go) => self.go(&go),
             Command::Stop => self.end_search(),
-            Command::PonderHit => self
-                .out
-                .info_string("pondering is not supported: ponderhit changes nothing"),
+            Command::PonderHit => self.ponder_hit(),
             Command::Quit => return true,
         }
         false
@@ -225,9 +235,14 @@ impl Session {
     /// Sets the position; a FEN that cannot be read leaves the previous one, an illegal
     /// move ends the list there (the moves before it stand).
     fn position(&mut self, fen: Option<&str>, moves: &[String]) {
+        let read = if self.settings.chess960 {
+            parse_fen_960
+        } else {
+            parse_fen
+        };
         let start = match fen {
             None => Board::default(),
-            Some(text) => match parse_fen(text) {
+            Some(text) => match read(text) {
                 Ok(board) => board,
                 Err(e) => {
                     self.out
@@ -238,7 +253,9 @@ impl Session {
         };
         let mut line = Line::new(start);
         for (i, text) in moves.iter().enumerate() {
-            if let Err(e) = line.play_uci(text) {
+            let played = parse_uci_in(line.board(), text, self.settings.chess960)
+                .and_then(|mv| line.play(mv));
+            if let Err(e) = played {
                 self.out.info_string(&format!(
                     "{e} at move {} of the list: the position stands after the {} before it",
                     i + 1,
@@ -278,20 +295,85 @@ impl Session {
         thinker.set_guards(self.settings.guards);
         thinker.set_options(self.settings.search);
         thinker.set_threads(self.settings.threads);
+        thinker.set_multi_pv(self.settings.multi_pv as usize);
+        thinker.set_search_moves(&self.search_moves(go, line.board()));
         if std::mem::take(&mut self.new_game) {
             thinker.new_game();
         }
-        let limits = limits(go, line.board().side_to_move(), self.settings.overhead);
+        let side = line.board().side_to_move();
+        let timed = limits(go, side, self.settings.overhead);
+        // Pondering searches without the clock, which counts from `ponderhit`.
+        let (limits, ponder_clock) = if go.ponder {
+            let untimed = GoLimits {
+                time: None,
+                ..timed
+            };
+            (untimed, timed.time)
+        } else {
+            (timed, None)
+        };
         let stop = StopHandle::new();
-        let thread = spawn_search(
-            thinker,
-            line,
-            limits,
-            go.infinite,
-            stop.clone(),
-            self.out.clone(),
-        );
-        self.search = Some(Search { stop, thread });
+        let release = Arc::new(AtomicBool::new(!go.infinite && !go.ponder));
+        let talk = Talk {
+            out: self.out.clone(),
+            chess960: self.settings.chess960,
+            multi_pv: self.settings.multi_pv > 1,
+            ponder: self.settings.ponder,
+        };
+        let thread = spawn_search(thinker, line, limits, stop.clone(), release.clone(), talk);
+        self.search = Some(Search {
+            stop,
+            thread,
+            release,
+            pondering: go.ponder,
+            infinite: go.infinite,
+            ponder_clock,
+        });
+    }
+
+    /// The legal moves of `go searchmoves`; each one that is not legal gets a line.
+    fn search_moves(&self, go: &Go, board: &Board) -> Vec<cozy_chess::Move> {
+        let mut moves = Vec::new();
+        for text in &go.search_moves {
+            match parse_uci_in(board, text, self.settings.chess960) {
+                Ok(mv) => moves.push(mv),
+                Err(e) => self.out.info_string(&format!("searchmoves: {e}: left out")),
+            }
+        }
+        if moves.is_empty() && !go.search_moves.is_empty() {
+            self.out
+                .info_string("searchmoves lists no legal move: searching every move");
+        }
+        moves
+    }
+
+    /// `ponderhit`: the move pondered on was played. The search goes on, now on the clock
+    /// `go ponder` gave, counted from here: it is stopped when the move's share (the
+    /// budget's soft part) is spent, and answers at once if it had already ended.
+    fn ponder_hit(&mut self) {
+        let Some(search) = self.search.as_mut() else {
+            self.out
+                .info_string("ponderhit with no search pondering: nothing to do");
+            return;
+        };
+        if !std::mem::take(&mut search.pondering) {
+            self.out
+                .info_string("ponderhit with no search pondering: nothing to do");
+            return;
+        }
+        if let Some(budget) = search.ponder_clock {
+            let stop = search.stop.clone();
+            let searcher = search.thread.thread().clone();
+            thread::spawn(move || {
+                thread::sleep(budget.soft);
+                stop.stop();
+                searcher.unpark();
+            });
+        }
+        if !search.infinite {
+            search.release.store(true, Ordering::Release);
+            search.thread.thread().unpark();
+        }
     }
 
     /// Stops the search, if one runs, and waits for its `bestmove`.
@@ -310,36 +392,64 @@ impl Session {
     }
 }
 
+/// How a search speaks: where to, castling in which notation, whether lines are ranked,
+/// whether `bestmove` names the reply to ponder on.
+struct Talk {
+    out: Out,
+    chess960: bool,
+    multi_pv: bool,
+    ponder: bool,
+}
+
 /// Starts a search of `line`'s position on its own thread: `info` lines per iteration,
-/// then (after `stop`, for an infinite search) `bestmove`.
+/// then (once `release` is set or `stop` sent, for an infinite or pondering search)
+/// `bestmove`.
 fn spawn_search(
     mut thinker: Thinker,
     line: Line,
     limits: GoLimits,
-    wait_for_stop: bool,
     stop: StopHandle,
-    out: Out,
+    release: Arc<AtomicBool>,
+    talk: Talk,
 ) -> JoinHandle<Thinker> {
     thread::spawn(move || {
         let board = line.board().clone();
+        let out = &talk.out;
         let thought = thinker.think(&line, &limits, &stop, |info| {
-            out.say(&info_line(&board, info));
+            out.say(&info_line(&board, info, &talk));
         });
-        // An iteration cut short that proved a move: its line too, its score a bound.
-        if let Some(info) = thought.info.as_ref().filter(|i| !i.complete) {
-            out.say(&info_line(&board, info));
+        // An iteration cut short that proved a move: its lines too, the first one's score a
+        // bound.
+        if thought.info.as_ref().is_some_and(|i| !i.complete) {
+            for info in &thought.lines {
+                out.say(&info_line(&board, info, &talk));
+            }
         }
-        while wait_for_stop && !stop.is_stopped() {
+        while !release.load(Ordering::Acquire) && !stop.is_stopped() {
             thread::park();
         }
         if let Some(mv) = thought.best {
-            out.answer(format!("bestmove {}", uci(&board, mv)));
+            out.answer(answer(&board, mv, &thought, &talk));
         } else {
             out.info_string("the position has no legal move: the game is over");
             out.answer("bestmove 0000".to_owned());
         }
         thinker
     })
+}
+
+/// `bestmove`, and with `Ponder` on the reply the line expects (`ponder`), as Stockfish
+/// names it, when the line goes that far.
+fn answer(board: &Board, mv: cozy_chess::Move, thought: &crate::Thought, talk: &Talk) -> String {
+    let mut text = format!("bestmove {}", uci_in(board, mv, talk.chess960));
+    let pv = thought.info.as_ref().map_or(&[][..], |i| &i.pv[..]);
+    if let (true, [first, reply, ..]) = (talk.ponder, pv) {
+        let mut after = board.clone();
+        if *first == mv && after.try_play(mv).is_ok() && after.is_legal(*reply) {
+            let _ = write!(text, " ponder {}", uci_in(&after, *reply, talk.chess960));
+        }
+    }
+    text
 }
 
 /// The search's limits from `go` for the side to move: the GUI's depth and nodes, and
@@ -368,9 +478,13 @@ fn limits(go: &Go, side: Color, overhead: Duration) -> GoLimits {
     }
 }
 
-/// An `info` line: depth, seldepth, score, nodes, nps, hashfull, time and the PV in UCI.
-fn info_line(board: &Board, info: &Info) -> String {
+/// An `info` line: depth, seldepth, the line's rank (with `MultiPV` above 1), score, nodes,
+/// nps, hashfull, time and the PV in UCI.
+fn info_line(board: &Board, info: &Info, talk: &Talk) -> String {
     let mut text = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+    if talk.multi_pv {
+        let _ = write!(text, " multipv {}", info.multipv);
+    }
     let bound = if info.complete { "" } else { " lowerbound" };
     let _ = write!(
         text,
@@ -387,7 +501,7 @@ fn info_line(board: &Board, info: &Info) -> String {
             break;
         }
         text.push(' ');
-        text.push_str(&uci(&b, mv));
+        text.push_str(&uci_in(&b, mv, talk.chess960));
         b.play_unchecked(mv);
     }
     text

@@ -23,6 +23,7 @@
 
 pub mod analysis;
 mod bench;
+mod chess960;
 mod epd;
 mod eval;
 mod game;
@@ -35,6 +36,7 @@ pub use bench::{
     BENCH_DEPTH, BENCH_SUITES, BENCH_TABLE_BITS, BenchPosition, BenchRun, bench_positions,
     bench_run, bench_searcher,
 };
+pub use chess960::{parse_fen_960, parse_uci_in, uci_in};
 use cozy_chess::Board;
 pub use epd::{EpdEntry, parse_epd, parse_line};
 pub use eval::{Eval, VALUES, square_bonus, value};

@@ -29,6 +29,9 @@ pub enum StatsError {
     /// and as many points (a win 1, a draw 1/2) as the pairs scored.
     #[error("{0}")]
     Inconsistent(String),
+    /// A path's batch of 0 samples: updates must come some samples apart.
+    #[error("a batch is at least 1 sample (fishtest's batch_size)")]
+    Batch,
     /// A count too large to add up (beyond 2^53 games the score is no longer exact either).
     #[error("too many games: counts must add up to at most 2^53")]
     TooMany,

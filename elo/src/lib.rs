@@ -35,6 +35,6 @@ mod summary;
 pub use error::StatsError;
 pub use interval::{elo_from_score, score_from_elo};
 pub use sample::{Outcome, Pentanomial, Wdl};
-pub use sequential::SprtRun;
+pub use sequential::{SprtPath, SprtRun, replay_games, replay_pairs};
 pub use sprt::{Decision, Model, Sprt, SprtResult};
 pub use summary::{Summary, summarize_games, summarize_pairs};

@@ -5,6 +5,8 @@
 //! from the LLR's record highs and lows (Siegmund, "Sequential Analysis", Corollary 8.33)
 //! and narrows Wald's bounds by it.
 
+use serde::{Deserialize, Serialize};
+
 use crate::{Decision, Pentanomial, Sprt, SprtResult, StatsError, Wdl};
 
 /// The LLR's record lows and highs so far, for the overshoot estimate.
@@ -64,6 +66,8 @@ impl Records {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SprtRun {
     sprt: Sprt,
+    /// Samples between two updates in the normal case (fishtest's `batch_size`).
+    batch: u64,
     /// Samples (pairs or games) at the last update.
     samples: u64,
     /// `None` once the one-sample-at-a-time contract was broken.
@@ -74,8 +78,18 @@ impl SprtRun {
     /// A run of `sprt` before any game.
     #[must_use]
     pub fn new(sprt: Sprt) -> Self {
+        Self::with_batch(sprt, 1)
+    }
+
+    /// A run of `sprt` updated every `batch` samples (fishtest's `batch_size`: a worker
+    /// reports its pairs in batches): an update `batch` samples after the last one records,
+    /// one after more restarts the records, and a count that is not a whole number of
+    /// batches ends the correction. A batch of 0 counts as 1.
+    #[must_use]
+    pub fn with_batch(sprt: Sprt, batch: u64) -> Self {
         Self {
             sprt,
+            batch: batch.max(1),
             samples: 0,
             records: Some(Records::default()),
         }
@@ -101,10 +115,10 @@ impl SprtRun {
 
     fn update(&mut self, samples: u64, mut result: SprtResult) -> SprtResult {
         let llr = result.llr;
-        if samples < self.samples {
+        if samples < self.samples || samples % self.batch != 0 {
             self.records = None;
         } else if let Some(records) = &mut self.records {
-            if samples == self.samples + 1 {
+            if samples == self.samples + self.batch {
                 records.record(llr);
             } else if samples > self.samples {
                 records.low = llr;
@@ -118,4 +132,64 @@ impl SprtRun {
         result.decision = Decision::between(llr, result.lower, result.upper);
         result
     }
+}
+
+/// A run replayed from its path: the counts after each update, as fishtest recorded them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SprtPath {
+    /// Updates in the path.
+    pub updates: usize,
+    /// Samples (pairs, or games without pairs) between two updates.
+    pub batch: u64,
+    /// Samples at the first update whose LLR passed the narrowed bounds: where fishtest
+    /// stopped the run; `None` (JSON `null`) when none did.
+    pub decided_after: Option<u64>,
+    /// The test at that update, or at the last one: its bounds narrowed by the overshoot
+    /// the path showed.
+    pub result: SprtResult,
+}
+
+/// Replays `path`, the cumulative pairs after each update, oldest first, every `batch`
+/// pairs ([`SprtRun::with_batch`]), and stops at the first decision, as fishtest does.
+pub fn replay_pairs(sprt: &Sprt, path: &[Pentanomial], batch: u64) -> Result<SprtPath, StatsError> {
+    replay(sprt, path.len(), batch, |run, i| run.update_pairs(&path[i]))
+}
+
+/// [`replay_pairs`] for single games: the cumulative wins, draws and losses per update.
+pub fn replay_games(sprt: &Sprt, path: &[Wdl], batch: u64) -> Result<SprtPath, StatsError> {
+    replay(sprt, path.len(), batch, |run, i| run.update_games(&path[i]))
+}
+
+fn replay(
+    sprt: &Sprt,
+    updates: usize,
+    batch: u64,
+    mut update: impl FnMut(&mut SprtRun, usize) -> Result<SprtResult, StatsError>,
+) -> Result<SprtPath, StatsError> {
+    if updates == 0 {
+        return Err(StatsError::NoGames);
+    }
+    if batch == 0 {
+        return Err(StatsError::Batch);
+    }
+    let mut run = SprtRun::with_batch(*sprt, batch);
+    let mut last = None;
+    for i in 0..updates {
+        let result = update(&mut run, i)?;
+        if result.decision.is_some() {
+            return Ok(SprtPath {
+                updates,
+                batch,
+                decided_after: Some(run.samples),
+                result,
+            });
+        }
+        last = Some(result);
+    }
+    Ok(SprtPath {
+        updates,
+        batch,
+        decided_after: None,
+        result: last.expect("at least one update"),
+    })
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::interval::{ScoreEstimate, elo_from_score, normalized_elo, score_estimate};
-use crate::{Pentanomial, Sprt, SprtResult, StatsError, Wdl};
+use crate::{Pentanomial, Sprt, SprtPath, SprtResult, StatsError, Wdl};
 
 /// A sample's statistics, from the first player's side: the fields of `nullmove chess
 /// sprt --json` (docs/src/specification.md, "The command-line contract") and of a match's result.
@@ -50,6 +50,10 @@ pub struct Summary {
     pub normalized_elo_95: Option<[f64; 2]>,
     /// The SPRT's state, when a test was asked for.
     pub sprt: Option<SprtResult>,
+    /// The SPRT replayed from the run's path (its counts after each update), when one was
+    /// given: the decision fishtest's overshoot correction reaches; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt_path: Option<SprtPath>,
 }
 
 /// The statistics of game pairs: Elo on the pairs (their two games are correlated, so
@@ -125,6 +129,7 @@ impl Summary {
                 .zip(nelo(interval[1]))
                 .map(|(lo, hi)| [lo, hi]),
             sprt,
+            sprt_path: None,
         }
     }
 }

@@ -19,10 +19,11 @@
 //! between searches), `root` (iterative deepening and the root's moves), `node` (one call of
 //! the recursion), `null_move` (its null-move block), `report`; then what only it has:
 //! `game` ([`DeepGame`]), `quiescence`, `ordering`, `tt` (the transposition table),
-//! `limits` and `options`.
+//! `limits`, `options` and `multipv` (several lines, a restricted root).
 
 mod game;
 mod limits;
+mod multipv;
 mod node;
 mod null_move;
 mod options;
@@ -37,6 +38,7 @@ mod tt;
 
 pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 pub use limits::{Limits, Stop, StopHandle};
+pub use multipv::PvLine;
 pub use options::{DEFAULT_ASPIRATION, DeepOptions, LMR_FULL_MOVES, LMR_MIN_DEPTH};
 pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH, Score};
 pub use root::IterationControl;

@@ -83,7 +83,7 @@ mod report;
 pub use config::Config;
 pub use deep::{
     DEFAULT_ASPIRATION, DeepOptions, IterationControl, LMR_FULL_MOVES, LMR_MIN_DEPTH, Limits,
-    Score, Stop, StopHandle,
+    PvLine, Score, Stop, StopHandle,
 };
 pub use deep::{
     DEFAULT_TT_BITS, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats, MATE, MATE_BOUND,

@@ -57,6 +57,10 @@ pub struct Go {
     pub move_time: Option<Duration>,
     /// Search until `stop`.
     pub infinite: bool,
+    /// Search the position after the expected reply until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// The root moves to choose from, in UCI notation, unchecked (empty: all).
+    pub search_moves: Vec<String>,
     /// Parameters left out, each with the reason, for an `info string`.
     pub ignored: Vec<String>,
 }
@@ -199,7 +203,19 @@ fn go(words: &[&str]) -> Go {
                 }
             }
             "infinite" => go.infinite = true,
-            "ponder" | "mate" | "searchmoves" => {
+            "ponder" => go.ponder = true,
+            "searchmoves" => {
+                let from = i;
+                while i < words.len() && !is_keyword(words[i]) {
+                    go.search_moves.push(words[i].to_owned());
+                    i += 1;
+                }
+                if i == from {
+                    go.ignored
+                        .push("`searchmoves` lists no move: searching every move".to_owned());
+                }
+            }
+            "mate" => {
                 go.ignored
                     .push(format!("`{word}` is not supported: searching without it"));
                 // Skip its operands: a number, or moves up to the next keyword.
@@ -284,11 +300,19 @@ mod tests {
             (go.moves_to_go, go.depth, go.nodes, go.move_time),
             (Some(20), Some(7), Some(5000), ms(50))
         );
-        assert!(go.ignored.is_empty() && !go.unlimited());
+        assert!(go.ignored.is_empty() && !go.unlimited() && !go.ponder);
         let Ok(Some(Command::Go(bare))) = parse("go") else {
             panic!("a go");
         };
         assert!(bare.unlimited());
+        let Ok(Some(Command::Go(go))) =
+            parse("go ponder searchmoves e2e4 g1f3 wtime 100 btime 100")
+        else {
+            panic!("a go");
+        };
+        assert!(go.ponder && go.ignored.is_empty());
+        assert_eq!(go.search_moves, ["e2e4", "g1f3"]);
+        assert_eq!(go.time, [ms(100), ms(100)]);
     }
 
     #[test]
@@ -306,10 +330,16 @@ mod tests {
             panic!("a go");
         };
         assert_eq!(go.depth, Some(3));
-        assert_eq!(go.ignored.len(), 4, "{:?}", go.ignored);
+        assert_eq!(go.search_moves, ["e2e4"]);
+        assert_eq!(go.ignored.len(), 3, "{:?}", go.ignored);
         assert!(go.ignored[0].contains("`depth` needs a positive whole number, found \"x\""));
         assert!(go.ignored[1].contains("expected at least 1"));
         assert!(go.ignored[2].contains("unknown `go` parameter \"foo\""));
-        assert!(go.ignored[3].contains("not supported"));
+        let Ok(Some(Command::Go(go))) = parse("go mate 3 searchmoves depth 2") else {
+            panic!("a go");
+        };
+        assert_eq!(go.ignored.len(), 2, "{:?}", go.ignored);
+        assert!(go.ignored[0].contains("`mate` is not supported"));
+        assert!(go.ignored[1].contains("`searchmoves` lists no move"));
     }
 }

@@ -1,6 +1,8 @@
 //! The engine's UCI options: the null-move configuration, the table's size, the time kept
 //! for the way between engine and GUI, the selectivity beside null move (the check
-//! extension, late-move reductions; off by default).
+//! extension, late-move reductions; off by default), the threads, and what a GUI or an
+//! analyst asks for (several lines, Chess960, pondering). Every spin states its range; a
+//! value outside it is refused with the range in words, and the engine goes on.
 
 use std::time::Duration;
 
@@ -18,6 +20,10 @@ pub const DEFAULT_OVERHEAD_MS: u64 = 10;
 /// The most `Move Overhead` may be, in milliseconds.
 const MAX_OVERHEAD_MS: u64 = 5000;
 
+/// The most lines `MultiPV` asks for (Stockfish's limit is 500; a chess position has at
+/// most 218 legal moves).
+pub const MAX_MULTI_PV: u64 = 256;
+
 /// What the options set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
@@ -31,6 +37,12 @@ pub struct Settings {
     pub search: DeepOptions,
     /// `Threads`: the threads searching (Lazy SMP, one shared table).
     pub threads: usize,
+    /// `MultiPV`: the lines each iteration reports.
+    pub multi_pv: u32,
+    /// `UCI_Chess960`: castling written king-takes-rook, FENs with rook files.
+    pub chess960: bool,
+    /// `Ponder`: the GUI says it may send `go ponder` (the engine ponders whenever asked).
+    pub ponder: bool,
 }
 
 impl Default for Settings {
@@ -41,6 +53,9 @@ impl Default for Settings {
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
             search: DeepOptions::default(),
             threads: 1,
+            multi_pv: 1,
+            chess960: false,
+            ponder: false,
         }
     }
 }
@@ -62,6 +77,9 @@ pub fn declarations() -> Vec<String> {
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         "option name CheckExtension type check default false".to_owned(),
         "option name LateMoveReductions type check default false".to_owned(),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
+        "option name Ponder type check default false".to_owned(),
+        "option name UCI_Chess960 type check default false".to_owned(),
     ]
 }
 
@@ -93,17 +111,33 @@ impl Settings {
                     .map_err(|e| format!("Threads: {e}"))? as usize;
             }
             "checkextension" => {
-                let on = check(value).map_err(|e| format!("CheckExtension: {e}"))?;
+                let v = value.ok_or_else(|| need("true or false"))?;
+                let on = check(v).map_err(|e| format!("CheckExtension: {e}"))?;
                 self.search = self.search.with_check_extension(on);
             }
             "latemovereductions" => {
-                let on = check(value).map_err(|e| format!("LateMoveReductions: {e}"))?;
+                let v = value.ok_or_else(|| need("true or false"))?;
+                let on = check(v).map_err(|e| format!("LateMoveReductions: {e}"))?;
                 self.search = self.search.with_late_move_reductions(on);
+            }
+            "multipv" => {
+                let v = value.ok_or_else(|| need("a number of lines"))?;
+                self.multi_pv =
+                    bounded(v, 1, MAX_MULTI_PV).map_err(|e| format!("MultiPV: {e}"))? as u32;
+            }
+            "ponder" => {
+                let v = value.ok_or_else(|| need("true or false"))?;
+                self.ponder = check(v).map_err(|e| format!("Ponder: {e}"))?;
+            }
+            "uci_chess960" => {
+                let v = value.ok_or_else(|| need("true or false"))?;
+                self.chess960 = check(v).map_err(|e| format!("UCI_Chess960: {e}"))?;
             }
             _ => {
                 return Err(format!(
                     "no option {name:?} (the options are NullMove, Hash, Move Overhead, \
-                     Threads, CheckExtension and LateMoveReductions)"
+                     Threads, CheckExtension, LateMoveReductions, MultiPV, Ponder and \
+                     UCI_Chess960)"
                 ));
             }
         }
@@ -111,12 +145,14 @@ impl Settings {
     }
 }
 
-/// A `check` option's value: `true` or `false` (UCI's words, any case).
-fn check(value: Option<&str>) -> Result<bool, String> {
-    match value.map(str::to_ascii_lowercase).as_deref() {
-        Some("true") => Ok(true),
-        Some("false") => Ok(false),
-        _ => Err(format!("{:?} is not true or false", value.unwrap_or(""))),
+/// A `check` option's value: `true` or `false`, in any case.
+fn check(text: &str) -> Result<bool, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!(
+            "{text:?} is neither true nor false (expected true or false)"
+        )),
     }
 }
 
@@ -168,7 +204,7 @@ mod tests {
         assert!(!s.search.check_extension() && s.search.late_move_reductions());
         let before = s;
         let refused = s.set("LateMoveReductions", Some("yes")).unwrap_err();
-        assert!(refused.contains("not true or false"), "{refused}");
+        assert!(refused.contains("true or false"), "{refused}");
         assert!(s.set("CheckExtension", None).is_err());
         assert_eq!(s, before);
         s.set("Threads", Some("2")).unwrap();
@@ -189,6 +225,58 @@ mod tests {
                 .iter()
                 .any(|l| l.starts_with("option name LateMoveReductions type check"))
         );
+    }
+
+    #[test]
+    fn analysis_options_set_and_refuse() {
+        let mut s = Settings::default();
+        assert_eq!((s.multi_pv, s.chess960, s.ponder), (1, false, false));
+        s.set("multipv", Some("3")).unwrap();
+        s.set("UCI_Chess960", Some("true")).unwrap();
+        s.set("Ponder", Some("TRUE")).unwrap();
+        assert_eq!((s.multi_pv, s.chess960, s.ponder), (3, true, true));
+        let before = s;
+        assert!(s.set("MultiPV", Some("0")).unwrap_err().contains("1..=256"));
+        assert!(
+            s.set("MultiPV", Some("257"))
+                .unwrap_err()
+                .contains("1..=256")
+        );
+        assert!(
+            s.set("UCI_Chess960", Some("yes"))
+                .unwrap_err()
+                .contains("true or false")
+        );
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn every_spin_states_its_range() {
+        for line in declarations().iter().filter(|l| l.contains("type spin")) {
+            assert!(
+                line.contains(" default ") && line.contains(" min ") && line.contains(" max "),
+                "{line}"
+            );
+        }
+        // Every option offered takes its own default, and the refusal of an unknown one
+        // names them all.
+        let unknown = Settings::default().set("Contempt", Some("1")).unwrap_err();
+        for line in declarations() {
+            let name = &line["option name ".len()..line.find(" type ").unwrap()];
+            let default = line
+                .split(" default ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap();
+            assert_eq!(
+                Settings::default().set(name, Some(default)),
+                Ok(()),
+                "{line}"
+            );
+            assert!(unknown.contains(name), "{unknown} lacks {name}");
+        }
     }
 
     #[test]

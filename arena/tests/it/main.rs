@@ -5,4 +5,5 @@ mod books;
 mod games;
 mod support;
 mod uci;
+mod uci_analysis;
 mod uci_properties;

@@ -62,6 +62,13 @@ fn the_handshake_names_the_engine_and_its_options() {
             .iter()
             .any(|l| l.starts_with("option name Move Overhead type spin"))
     );
+    for option in [
+        "option name MultiPV type spin default 1 min 1 max 256",
+        "option name Ponder type check default false",
+        "option name UCI_Chess960 type check default false",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
+    }
     let ok = lines.iter().position(|l| l == "uciok").expect("uciok");
     assert_eq!(lines[ok + 1], "readyok");
 }
@@ -168,10 +175,18 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
             "setoption name Threads value 0",
             "Threads: \"0\" is not a whole number",
         ),
-        ("setoption name Lazy value 2", "no option \"Lazy\""),
+        ("setoption name Contempt value 2", "no option \"Contempt\""),
+        (
+            "setoption name MultiPV value 0",
+            "MultiPV: \"0\" is not a whole number in 1..=256",
+        ),
+        (
+            "setoption name UCI_Chess960 value 1",
+            "UCI_Chess960: \"1\" is neither true nor false",
+        ),
         ("setoption Hash", "name"),
         ("go depth x nodes 2000", "`depth` needs"),
-        ("ponderhit", "pondering is not supported"),
+        ("ponderhit", "no search pondering"),
     ] {
         e.send(line);
         let got = e.until(WAIT, |l| l.starts_with("info string"));
@@ -190,7 +205,15 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
         got.contains("\"e1e3\" at move 3") && got.contains("after the 2 moves"),
         "{got}"
     );
-    e.send("go depth 1");
+    // e2e4 was played: listed again, it is left out, and every move searched.
+    e.send("go depth 1 searchmoves e2e4");
+    let got = e.until(WAIT, |l| l.starts_with("info string"));
+    assert_eq!(
+        got,
+        "info string searchmoves: illegal move \"e2e4\": left out"
+    );
+    let got = e.until(WAIT, |l| l.starts_with("info string"));
+    assert!(got.contains("no legal move: searching every move"), "{got}");
     let answer = e.until(WAIT, bestmove);
     let mut board = Board::default();
     for mv in ["e2e4", "e7e5"] {

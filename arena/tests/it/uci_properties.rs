@@ -3,12 +3,14 @@
 //! panics, writes only protocol lines, answers every `uci` and `isready`, and every
 //! `bestmove` is legal in the position its `go` searched (`0000` only where that position
 //! has no legal move). Searches are kept small (depth 3, a few thousand nodes, a few
-//! milliseconds) so that a case runs in well under a second.
+//! milliseconds) so that a case runs in well under a second. Every option is set, to values
+//! in and out of its range, and every `go` kind is sent: depth, nodes, movetime, clocks,
+//! infinite, searchmoves, ponder (answered at `stop`, or at `ponderhit`).
 
 use crate::support;
 
 use cozy_chess::Board;
-use nullmove_chess::{parse_fen, parse_uci};
+use nullmove_chess::{parse_fen, parse_fen_960, parse_uci, parse_uci_in};
 use proptest::prelude::*;
 use proptest::sample::select;
 
@@ -53,6 +55,10 @@ fn line() -> impl Strategy<Value = Line> {
             .prop_map(|(w, b, i)| format!("go wtime {w} btime {b} winc {i} binc {i}")),
         Just("go infinite".to_owned()),
         Just("go depth 2 searchmoves e2e4 nodes 500".to_owned()),
+        Just("go searchmoves e2e4 d2d4 g1f3 e1h1 zz depth 2".to_owned()),
+        Just("go ponder".to_owned()),
+        (0i64..200, 0i64..200).prop_map(|(w, b)| format!("go ponder wtime {w} btime {b}")),
+        Just("go ponder depth 2".to_owned()),
         Just("go depth -1 nodes 1000".to_owned()),
     ];
     let raw = prop_oneof![
@@ -73,6 +79,14 @@ fn line() -> impl Strategy<Value = Line> {
             "setoption name NullMove value r7",
             "setoption name Move Overhead value 0",
             "setoption name Threads value 4",
+            "setoption name MultiPV value 3",
+            "setoption name MultiPV value 1",
+            "setoption name MultiPV value 0",
+            "setoption name MultiPV value 999",
+            "setoption name Ponder value true",
+            "setoption name Ponder value maybe",
+            "setoption name UCI_Chess960 value true",
+            "setoption name UCI_Chess960 value false",
             "setoption",
             "",
             "   ",
@@ -132,13 +146,19 @@ fn playout(seed: u64, plies: usize) -> Vec<String> {
 }
 
 /// The position after `position` as the protocol defines it: a FEN that cannot be read
-/// leaves the previous one; the moves stop at the first illegal one.
-fn apply(previous: Option<Board>, start: Option<Board>, moves: &[String]) -> Option<Board> {
+/// leaves the previous one; the moves stop at the first illegal one (under Chess960,
+/// castling is only king-takes-rook).
+fn apply(
+    previous: Option<Board>,
+    start: Option<Board>,
+    moves: &[String],
+    chess960: bool,
+) -> Option<Board> {
     let Some(mut board) = start else {
         return previous;
     };
     for mv in moves {
-        match parse_uci(&board, mv) {
+        match parse_uci_in(&board, mv, chess960) {
             Ok(m) => board.play_unchecked(m),
             Err(_) => break,
         }
@@ -146,8 +166,24 @@ fn apply(previous: Option<Board>, start: Option<Board>, moves: &[String]) -> Opt
     Some(board)
 }
 
-/// Whether `answer` (a `bestmove` word) fits the position a `go` searched.
+/// Whether `answer` (what follows `bestmove`: a move, perhaps `ponder` and a reply legal
+/// after it) fits the position a `go` searched.
 fn fits(board: &Board, answer: &str) -> bool {
+    let words: Vec<&str> = answer.split_whitespace().collect();
+    match words[..] {
+        [mv] => fits_move(board, mv),
+        [mv, "ponder", reply] => {
+            let mut after = board.clone();
+            fits_move(board, mv)
+                && parse_uci(board, mv).is_ok_and(|m| after.try_play(m).is_ok())
+                && parse_uci(&after, reply).is_ok()
+        }
+        _ => false,
+    }
+}
+
+/// Whether `answer` (one move, or `0000`) fits the position a `go` searched.
+fn fits_move(board: &Board, answer: &str) -> bool {
     let mut any = false;
     board.generate_moves(|_| {
         any = true;
@@ -165,17 +201,19 @@ fn check(lines: &[Line]) -> Result<(), TestCaseError> {
     let engine = support::Engine::start();
     let (mut position, mut searched) = (None::<Board>, Vec::new());
     let (mut uci, mut ready) = (0, 0);
+    let mut chess960 = false;
     for l in lines {
         let text = match l {
             Line::Start { seed, plies, bad } => {
                 let mut moves = playout(*seed, *plies);
                 moves.extend(bad.map(str::to_owned));
-                position = apply(position, Some(Board::default()), &moves);
+                position = apply(position, Some(Board::default()), &moves, chess960);
                 format!("position startpos moves {}", moves.join(" "))
             }
             Line::Fen { index, mv } => {
                 let moves: Vec<String> = mv.iter().map(|m| (*m).to_owned()).collect();
-                position = apply(position, parse_fen(FENS[*index]).ok(), &moves);
+                let read = if chess960 { parse_fen_960 } else { parse_fen };
+                position = apply(position, read(FENS[*index]).ok(), &moves, chess960);
                 format!("position fen {} moves {}", FENS[*index], moves.join(" "))
             }
             Line::Go(words) => {
@@ -185,6 +223,11 @@ fn check(lines: &[Line]) -> Result<(), TestCaseError> {
             Line::Raw(text) => {
                 uci += usize::from(text.split_whitespace().eq(["uci"]));
                 ready += usize::from(text.split_whitespace().eq(["isready"]));
+                match text.as_str() {
+                    "setoption name UCI_Chess960 value true" => chess960 = true,
+                    "setoption name UCI_Chess960 value false" => chess960 = false,
+                    _ => {}
+                }
                 text.clone()
             }
         };

@@ -13,6 +13,7 @@ mod match_render;
 mod position;
 mod render;
 mod sprt;
+mod sprt_path;
 mod suite;
 
 use std::ops::RangeInclusive;

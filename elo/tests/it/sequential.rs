@@ -97,3 +97,54 @@ fn updates_that_skip_or_go_back_lose_the_correction() {
     p.0[4] += 1;
     assert!((run.update_pairs(&p).unwrap().upper - sprt.upper()).abs() < 1e-15);
 }
+
+#[test]
+fn a_batched_run_records_once_a_batch_as_fishtest() {
+    let sprt = Sprt::new(Model::Logistic, 0.0, 10.0).unwrap();
+    let mut batched = SprtRun::with_batch(sprt, 4);
+    let mut p = Pentanomial::default();
+    let (mut high, mut sum, mut squares) = (0.0f64, 0.0, 0.0);
+    for (i, cell) in pairs(FAVOURABLE, 11).take(400).enumerate() {
+        p.0[cell] += 1;
+        if (i + 1) % 4 != 0 {
+            continue;
+        }
+        let r = batched.update_pairs(&p).unwrap();
+        let llr = sprt.on_pairs(&p).unwrap().llr;
+        if llr > high {
+            sum += llr - high;
+            squares += (llr - high).powi(2);
+            high = llr;
+        }
+        let expected = if sum == 0.0 { 0.0 } else { squares / sum / 2.0 };
+        assert!((sprt.upper() - r.upper - expected).abs() < 1e-12, "{r:?}");
+    }
+    assert!(sum > 0.0);
+    // A count that is not a whole number of batches breaks the contract: Wald's bounds.
+    p.0[2] += 1;
+    let r = batched.update_pairs(&p).unwrap();
+    assert!((r.upper - sprt.upper()).abs() < 1e-15);
+}
+
+#[test]
+fn a_path_replayed_stops_at_its_first_decision() {
+    let sprt = Sprt::new(Model::Normalized, -5.0, 5.0).unwrap();
+    let mut path = Vec::new();
+    let mut p = Pentanomial::default();
+    for cell in pairs(FAVOURABLE, 5).take(6000) {
+        p.0[cell] += 1;
+        path.push(p);
+    }
+    let replay = nullmove_elo::replay_pairs(&sprt, &path, 1).unwrap();
+    let at = replay.decided_after.expect("a decision");
+    let mut run = SprtRun::new(sprt);
+    let first = path
+        .iter()
+        .position(|q| run.update_pairs(q).unwrap().decision.is_some())
+        .unwrap();
+    assert_eq!(at, first as u64 + 1);
+    assert_eq!(replay.result.decision, Some(Decision::H1));
+    assert_eq!(replay.updates, path.len());
+    assert!(nullmove_elo::replay_pairs(&sprt, &[], 1).is_err());
+    assert!(nullmove_elo::replay_pairs(&sprt, &path, 0).is_err());
+}

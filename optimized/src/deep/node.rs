@@ -93,6 +93,9 @@ impl<G: DeepGame> DeepSearcher<G> {
         }
         let start = self.moves.len();
         game.legal_moves(&mut self.moves);
+        if root {
+            self.restrict_root(start);
+        }
         let end = self.moves.len();
         if start == end {
             return Self::without_moves(game, ply);
@@ -125,6 +128,10 @@ impl<G: DeepGame> DeepSearcher<G> {
         } else {
             Bound::Upper
         };
+        if root && self.choice.restricted {
+            // The value of some root moves only: not the position's.
+            return best;
+        }
         let entry = Entry {
             key,
             mv: best_move,

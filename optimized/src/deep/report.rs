@@ -8,6 +8,7 @@ use nullmove_core::{Stats, Value};
 
 use super::game::MAX_PLY;
 use super::limits::Stop;
+use super::multipv::PvLine;
 use crate::report::Counters;
 use crate::{Report, RootMove};
 
@@ -76,6 +77,10 @@ pub struct DeepReport<M> {
     pub complete: bool,
     /// Why the search ended before its depth limit, in the report it returns.
     pub stopped: Option<Stop>,
+    /// With several lines asked for ([`crate::DeepSearcher::set_multi_pv`]) or a restricted
+    /// root ([`crate::DeepSearcher::set_search_moves`]), each line, best first (line 0 is
+    /// `root`'s); empty for the plain search, whose one line is `root`.
+    pub lines: Vec<PvLine<M>>,
 }
 
 impl<M> Default for DeepReport<M> {
@@ -89,6 +94,7 @@ impl<M> Default for DeepReport<M> {
             hashfull: 0,
             complete: true,
             stopped: None,
+            lines: Vec::new(),
         }
     }
 }
@@ -200,17 +206,21 @@ impl<M> DeepReport<M> {
     /// ```
     #[must_use]
     pub const fn score(&self) -> Score {
-        let mover = if self.maximizing {
-            self.root.value
+        self.score_of(self.root.value)
+    }
+
+    /// A value from the maximizer's point of view (a line's of [`DeepReport::lines`]) as
+    /// the side to move sees it, as [`DeepReport::score`] says.
+    #[must_use]
+    pub const fn score_of(&self, value: Value) -> Score {
+        let mover = if self.maximizing { value } else { -value };
+        let v = value.unsigned_abs();
+        if v >= super::game::MATE_BOUND.unsigned_abs() {
+            let plies = super::game::MATE.unsigned_abs() - v;
+            let moves = plies.div_ceil(2) as i32;
+            Score::Mate(if mover > 0 { moves } else { -moves })
         } else {
-            -self.root.value
-        };
-        match self.plies_to_end() {
-            Some(plies) => {
-                let moves = plies.div_ceil(2) as i32;
-                Score::Mate(if mover > 0 { moves } else { -moves })
-            }
-            None => Score::Value(mover),
+            Score::Value(mover)
         }
     }
 }

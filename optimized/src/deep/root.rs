@@ -101,6 +101,17 @@ impl<G: DeepGame> DeepSearcher<G> {
         let mut previous = None;
         for d in 1..=depth {
             self.seldepth = 0;
+            if self.several_lines() {
+                if !self.iterate_lines(&root, d) {
+                    break;
+                }
+                self.root_best = self.report.root.best_move;
+                if !on_iteration(&self.report).proceed() {
+                    self.clock.stop(Stop::Callback);
+                    break;
+                }
+                continue;
+            }
             let value = self.iterate(&root, d as i32, previous);
             previous = Some(value);
             if self.clock.stopped.is_some() {
@@ -132,7 +143,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// in a window around it, searched again with the side that failed twice as far out
     /// (the open window's bound once past it) until the value falls inside: the value is
     /// then the open window's.
-    fn iterate(&mut self, root: &G, depth: i32, previous: Option<Value>) -> Value {
+    pub(super) fn iterate(&mut self, root: &G, depth: i32, previous: Option<Value>) -> Value {
         let (mut alpha, mut beta, mut width) = match (self.options.aspiration(), previous) {
             // PERF: off by default: on WAC's first 50 (R 3, depth 8) every half-width tried,
             // 25 to 100, cost 2.6% to 4.3% more nodes (CHANGELOG.md, 2026-12-01).
@@ -169,7 +180,7 @@ impl<G: DeepGame> DeepSearcher<G> {
 
     /// Makes iteration `depth`'s root the report: `value` the root's, for the side to move,
     /// `best` its best move, `line` whether the principal-variation table holds its line.
-    fn publish(
+    pub(super) fn publish(
         &mut self,
         depth: u32,
         value: Value,

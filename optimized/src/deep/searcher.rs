@@ -5,6 +5,7 @@ use nullmove_core::Value;
 
 use super::game::{DeepGame, MAX_PLY};
 use super::limits::Clock;
+use super::multipv::RootChoice;
 use super::options::DeepOptions;
 use super::report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats};
 use super::tt::{Table, Tt};
@@ -113,6 +114,8 @@ pub struct DeepSearcher<G: DeepGame> {
     pub(super) root_moves: Vec<RootMove<G::Move>>,
     /// The best root move the iteration in progress has proven.
     pub(super) found: Option<Found<G::Move>>,
+    /// `MultiPV` and `searchmoves`, and the lines of the iteration in progress.
+    pub(super) choice: RootChoice<G::Move>,
     pub(super) report: DeepReport<G::Move>,
     /// The helper threads' searchers ([`DeepSearcher::set_threads`]), none for one thread.
     pub(super) helpers: Vec<DeepSearcher<G>>,
@@ -173,6 +176,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             reporting: false,
             root_moves: Vec::with_capacity(G::MAX_MOVES),
             found: None,
+            choice: RootChoice::default(),
             report,
             helpers: Vec::new(),
         }

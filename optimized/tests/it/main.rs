@@ -5,6 +5,7 @@
 mod deep_between_moves;
 mod deep_limits;
 mod deep_minimax;
+mod deep_multipv;
 mod deep_null;
 mod deep_repetition;
 mod deep_signature;

@@ -3,15 +3,18 @@
 //! decision, computed as fishtest and `OpenBench` compute them (the `nullmove-elo` crate).
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use nullmove_elo::{Decision, Model, Pentanomial, Sprt, Summary, Wdl};
+
+use super::sprt_path::{self, RunPath};
 
 use crate::common::{self, CliError, Io, count};
 use crate::refusals::nothing_to_do;
 
 /// Arguments of `nullmove chess sprt`.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("sample").args(["pentanomial", "wdl"]).required(true).multiple(true)))]
+#[command(group(clap::ArgGroup::new("sample").args(["pentanomial", "wdl", "path"]).required(true).multiple(true)))]
 pub struct SprtArgs {
     /// Game pairs by the first player's points in the pair: N0,N1,N2,N3,N4 for 0, 1/2, 1,
     /// 3/2 and 2 (fishtest's pentanomial).
@@ -31,6 +34,18 @@ pub struct SprtArgs {
     /// (fishtest's bounds since 2021).
     #[arg(long, value_name = "MODEL", value_parser = parse_model)]
     model: Option<Model>,
+    /// The run's path: a file of its counts after each update, one update a line, oldest
+    /// first, as --pentanomial or --wdl writes them (N0,N1,N2,N3,N4 or W,D,L; blank lines
+    /// and `#` comments skipped). The SPRT is replayed on it as fishtest's `update_SPRT`
+    /// saw it, with the overshoot correction final counts cannot give; its last line is
+    /// the sample when --pentanomial and --wdl are left out.
+    #[arg(long, value_name = "FILE")]
+    path: Option<PathBuf>,
+    /// Pairs (games, for a path of W,D,L) between two updates of --path: fishtest's
+    /// `batch_size`. By default the first update's count, as fishtest's first report
+    /// comes after one batch.
+    #[arg(long, value_name = "N", requires = "path", value_parser = clap::value_parser!(u64).range(1..))]
+    batch: Option<u64>,
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
@@ -99,12 +114,85 @@ fn sprt(args: &SprtArgs) -> Result<Option<Sprt>, CliError> {
     }
 }
 
-/// The statistics of the counts given.
+/// The statistics of the counts given, and of the path when there is one.
 pub fn document(args: &SprtArgs) -> Result<Summary, CliError> {
     let sprt = sprt(args)?;
-    let summary = match (args.pentanomial, args.wdl) {
-        (Some(p), wdl) => nullmove_elo::summarize_pairs(&p, wdl, sprt.as_ref()),
-        (None, Some(wdl)) => nullmove_elo::summarize_games(&wdl, sprt.as_ref()),
+    let path = args.path.as_deref().map(sprt_path::read).transpose()?;
+    let (mut pentanomial, mut wdl) = (args.pentanomial, args.wdl);
+    if let Some(path) = &path {
+        let Some(test) = &sprt else {
+            return Err(CliError::msg(
+                "--path replays an SPRT: give --elo0 and --elo1 (and --model for normalized \
+                 bounds)",
+            ));
+        };
+        let shown = args
+            .path
+            .as_deref()
+            .unwrap_or(std::path::Path::new(""))
+            .display();
+        let refuse = |last: String, given: &str| {
+            CliError::Message(format!(
+                "--path {shown} ends at {last}, not at the {given} given: the path's last \
+                 update is the run's final counts"
+            ))
+        };
+        match path {
+            RunPath::Pairs(p) => {
+                let last = *p.last().expect("a path has an update");
+                if pentanomial.is_some_and(|given| given != last) {
+                    return Err(refuse(joined(&last.0), "--pentanomial"));
+                }
+                pentanomial = Some(last);
+            }
+            RunPath::Games(g) => {
+                let last = *g.last().expect("a path has an update");
+                if pentanomial.is_some() {
+                    return Err(CliError::msg(
+                        "--path counts games (W,D,L) but --pentanomial counts pairs: give \
+                         a path of pairs (N0,N1,N2,N3,N4)",
+                    ));
+                }
+                if wdl.is_some_and(|given| given != last) {
+                    return Err(refuse(
+                        joined(&[last.wins, last.draws, last.losses]),
+                        "--wdl",
+                    ));
+                }
+                wdl = Some(last);
+            }
+        }
+        let batch = args.batch.unwrap_or_else(|| path.first_samples());
+        let replayed = match path {
+            RunPath::Pairs(p) => nullmove_elo::replay_pairs(test, p, batch),
+            RunPath::Games(g) => nullmove_elo::replay_games(test, g, batch),
+        };
+        let replayed = replayed.map_err(|e| CliError::Message(format!("--path {shown}: {e}")))?;
+        let mut summary = summarize(pentanomial, wdl, sprt.as_ref())?;
+        summary.sprt_path = Some(replayed);
+        return Ok(summary);
+    }
+    summarize(pentanomial, wdl, sprt.as_ref())
+}
+
+/// Counts as the command line writes them.
+fn joined(counts: &[u64]) -> String {
+    counts
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The statistics of the sample.
+fn summarize(
+    pentanomial: Option<Pentanomial>,
+    wdl: Option<Wdl>,
+    sprt: Option<&Sprt>,
+) -> Result<Summary, CliError> {
+    let summary = match (pentanomial, wdl) {
+        (Some(p), wdl) => nullmove_elo::summarize_pairs(&p, wdl, sprt),
+        (None, Some(wdl)) => nullmove_elo::summarize_games(&wdl, sprt),
         (None, None) => {
             return Err(CliError::msg(
                 "a sample is required: --pentanomial N0,N1,N2,N3,N4 or --wdl W,D,L",
@@ -216,5 +304,41 @@ pub fn render(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
         out,
         "LLR       {:.2} ({:.2}, {:.2}): {decision}",
         r.llr, r.lower, r.upper
-    )
+    )?;
+    let samples = if s.pairs.is_some() { "pairs" } else { "games" };
+    match &s.sprt_path {
+        Some(replay) => {
+            let r = &replay.result;
+            let state = match (r.decision, replay.decided_after) {
+                (Some(hypothesis), Some(after)) => {
+                    let name = if hypothesis == Decision::H1 {
+                        "H1"
+                    } else {
+                        "H0"
+                    };
+                    format!("{name} accepted after {} {samples}", count(after))
+                }
+                _ => "no decision".to_owned(),
+            };
+            writeln!(
+                out,
+                "Path      {} updates every {} {samples}: {state}, LLR {:.3} against \
+                 ({:.3}, {:.3}), Wald's bounds narrowed by the overshoot the path showed \
+                 (fishtest's update_SPRT)",
+                count(replay.updates as u64),
+                count(replay.batch),
+                r.llr,
+                r.lower,
+                r.upper
+            )
+        }
+        None if r.decision.is_none() => writeln!(
+            out,
+            "Overshoot fishtest stops a run once its LLR passes these bounds narrowed by the \
+             overshoot seen on the way (update_SPRT); final counts do not carry the way, so a \
+             run it decided just inside them is undecided here: --path FILE, its counts after \
+             each update, replays it"
+        ),
+        None => Ok(()),
+    }
 }
