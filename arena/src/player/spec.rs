@@ -244,7 +244,7 @@ mod tests {
         assert!(settings.search.late_move_reductions() && settings.search.check_extension());
         assert_eq!(p.configuration.as_deref(), Some("r3"));
         let e = PlayerSpec::parse("r3:LateMoveReductions=maybe", None).unwrap_err();
-        assert!(e.contains("not true or false"), "{e}");
+        assert!(e.contains("true or false"), "{e}");
         let e = PlayerSpec::parse("r3:NullMove=none", None).unwrap_err();
         assert!(e.contains("contradict"), "{e}");
         let p = PlayerSpec::parse("uci:r3:CheckExtension=true", Some(Path::new("n"))).unwrap();

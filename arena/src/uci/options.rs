@@ -185,9 +185,9 @@ mod tests {
         assert!(s.set("Hash", Some("0")).unwrap_err().contains("1..=4096"));
         assert!(s.set("Hash", None).unwrap_err().contains("needs a value"));
         assert!(
-            s.set("Ponder", Some("true"))
+            s.set("Contempt", Some("1"))
                 .unwrap_err()
-                .contains("no option \"Ponder\"")
+                .contains("no option \"Contempt\"")
         );
         assert!(s.set("Threads", Some("0")).unwrap_err().contains("1..=256"));
         assert_eq!(s, before);
