@@ -112,8 +112,8 @@ pub struct SuiteDoc {
     /// The configurations, in the order asked.
     pub configurations: Vec<String>,
     /// The deep search's options on beside the configurations (`check-extension`, `lmr`),
-    /// when any.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// when any (absent when none, so a document without it reads as none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
     /// One row per depth reported and configuration, depth by depth.
     pub rows: Vec<SuiteRow>,
