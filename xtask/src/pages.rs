@@ -146,7 +146,12 @@ fn section_body(
         }
         body.push('\n');
     }
-    body.push_str(&views::provenance_lines(files, today));
+    let detail = if page == "README.md" {
+        views::Detail::Brief
+    } else {
+        views::Detail::Full
+    };
+    body.push_str(&views::provenance_lines(files, today, detail));
     body.push('\n');
     Ok((body, drawn))
 }

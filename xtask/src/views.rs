@@ -11,7 +11,7 @@ mod suites;
 
 use crate::result::{ResultFile, Run, Signatures};
 
-pub use provenance::provenance_lines;
+pub use provenance::{Detail, provenance_lines};
 
 /// A chart a view draws.
 #[derive(Debug, Clone, PartialEq, Eq)]

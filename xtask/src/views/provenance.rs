@@ -6,11 +6,21 @@ use nullmove::common::count;
 
 use crate::result::{ResultFile, Run, Signatures};
 
+/// How much of a run's provenance a page shows under its sections.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// Everything: date, machine, commit, load, times (the book).
+    Full,
+    /// The date and the cores, the rest left to the file: a front door names no commit,
+    /// load or timing of a run (the README).
+    Brief,
+}
+
 /// The provenance under a section over `files`: one paragraph for one file, a list for
 /// several.
 #[must_use]
-pub fn provenance_lines(files: &[&ResultFile], today: &Signatures) -> String {
-    let lines: Vec<String> = files.iter().map(|f| line(f, today)).collect();
+pub fn provenance_lines(files: &[&ResultFile], today: &Signatures, detail: Detail) -> String {
+    let lines: Vec<String> = files.iter().map(|f| line(f, today, detail)).collect();
     match &lines[..] {
         [one] => format!("{one}\n"),
         _ => lines
@@ -20,7 +30,7 @@ pub fn provenance_lines(files: &[&ResultFile], today: &Signatures) -> String {
 }
 
 /// One file's line.
-fn line(file: &ResultFile, today: &Signatures) -> String {
+fn line(file: &ResultFile, today: &Signatures, detail: Detail) -> String {
     let Some(run) = &file.run else {
         return format!(
             "Not yet measured: `cargo xtask results run {}` (`{}`).",
@@ -31,7 +41,14 @@ fn line(file: &ResultFile, today: &Signatures) -> String {
     if let Some(stale) = stale(run, today) {
         parts.push(stale);
     }
-    parts.push(measured(run));
+    parts.push(match detail {
+        Detail::Full => measured(run),
+        Detail::Brief => format!(
+            "*Measured {} on {} cores; its commit, machine, load and times are in*",
+            run.date.get(..10).unwrap_or(&run.date),
+            run.machine.cores
+        ),
+    });
     if let Some(note) = &run.recorded {
         parts.push(format!("Recorded from its report: {note}."));
     }
