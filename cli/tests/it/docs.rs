@@ -2,12 +2,15 @@
 //! are kept true"): every relative link resolves, and every console example is the binary's
 //! output. A `console` block is a list of `$ nullmove ...` lines, each followed by what the
 //! command prints (standard error after standard output) and, where it does not exit 0,
-//! `? STATUS`; trycmd runs each. After a reviewed change of output,
-//! `TRYCMD=overwrite cargo test -p nullmove --test it docs::` writes the new output into the
-//! Markdown.
+//! `? STATUS`; `docs/console.rs` runs each. After a reviewed change of output,
+//! `NULLMOVE_UPDATE_EXAMPLES=1 cargo test -p nullmove --test it docs::` writes the new output
+//! into the Markdown.
+
+mod console;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The workspace's root, where the README is.
 fn root() -> PathBuf {
@@ -222,7 +225,7 @@ fn the_sweep_charts_are_todays() {
     }
 }
 
-/// trycmd takes a fence without a language for a console block, so every fence names one.
+/// A fence without a language could be a console block nobody runs, so every fence names one.
 #[test]
 fn every_code_block_names_its_language() {
     let mut bare = Vec::new();
@@ -245,16 +248,91 @@ fn every_code_block_names_its_language() {
     );
 }
 
+/// Every console example of the README and the book runs, on two threads, and prints what
+/// the page shows. With `NULLMOVE_UPDATE_EXAMPLES=1` a reviewed change of output is written
+/// into the pages instead (wildcards in a rewritten example are lost: put them back).
 #[test]
 fn every_console_example_is_the_output() {
-    let cases = trycmd::TestCases::new();
-    cases
-        .register_bin("nullmove", trycmd::cargo::cargo_bin!("nullmove"))
-        .timeout(std::time::Duration::from_secs(60));
+    let update = std::env::var_os("NULLMOVE_UPDATE_EXAMPLES").is_some_and(|v| v == "1");
+    let mut cases = Vec::new();
     for page in documents() {
         let text = std::fs::read_to_string(&page).expect("a page is readable");
-        if text.lines().any(|l| l.starts_with("```console")) {
-            cases.case(page);
+        let found = console::examples(&text).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        cases.extend(found.into_iter().map(|example| (page.clone(), example)));
+    }
+    assert!(
+        cases.len() >= 40,
+        "only {} console examples found",
+        cases.len()
+    );
+    let queue = std::sync::Mutex::new(cases.iter().collect::<Vec<_>>());
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while let Some(case) = queue.lock().expect("the queue").pop() {
+                    let (page, example) = case;
+                    let got = console::run(&example.args, &root(), Duration::from_secs(60));
+                    results
+                        .lock()
+                        .expect("the results")
+                        .push((page, example, got));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("the results");
+    results.sort_by_key(|(page, example, _)| ((*page).clone(), example.line));
+    let mut failures = Vec::new();
+    let mut rewrites: Vec<(&PathBuf, &console::Example, String)> = Vec::new();
+    for (page, example, got) in results {
+        let place = format!(
+            "{}:{}: $ nullmove {}",
+            page.display(),
+            example.line,
+            example.args.join(" ")
+        );
+        match got {
+            Err(why) => failures.push(format!("{place}\n  {why}")),
+            Ok((printed, status)) => {
+                let printed_lines: Vec<&str> = printed.lines().collect();
+                if status != example.status {
+                    failures.push(format!(
+                        "{place}\n  exit status {status}, the page shows {}",
+                        example.status
+                    ));
+                } else if !console::matches(&example.shown, &printed_lines) {
+                    if update {
+                        rewrites.push((page, example, printed));
+                    } else {
+                        failures.push(format!(
+                            "{place}\n--- the page shows\n{}\n--- the binary prints\n{printed}",
+                            example.shown.join("\n")
+                        ));
+                    }
+                }
+            }
         }
     }
+    // Later examples first, so the line numbers of earlier ones still hold.
+    rewrites.sort_by_key(|(page, example, _)| {
+        (
+            std::cmp::Reverse((*page).clone()),
+            std::cmp::Reverse(example.line),
+        )
+    });
+    for (page, example, printed) in &rewrites {
+        let text = std::fs::read_to_string(page).expect("a page is readable");
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.splice(example.span.clone(), printed.lines());
+        let mut out = lines.join("\n");
+        out.push('\n');
+        std::fs::write(page, out).expect("a page is writable");
+    }
+    assert!(
+        failures.is_empty(),
+        "console examples that differ from the output (after a reviewed change, \
+         NULLMOVE_UPDATE_EXAMPLES=1 writes it into the pages):\n\n{}",
+        failures.join("\n\n")
+    );
 }
