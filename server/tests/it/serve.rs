@@ -6,7 +6,13 @@
 
 use crate::serve_support;
 
-use nullmove_server::Stopped;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use nullmove::commands::serve::CommandLine;
+use nullmove_server::{
+    Ask, Commands, Computation, Flag, Limits, Output, Progress, Refusal, Server, Stopped, Texts,
+};
 use serde_json::{Value, json};
 
 use serve_support::{
@@ -384,14 +390,21 @@ fn the_page_and_its_files_are_embedded() {
     assert_eq!(progress, ["/api/audit/progress", "/api/review/progress"]);
 }
 
-/// The audit takes about ten seconds of CPU; rather than compute it a second time through
-/// the CLI, the served document is compared with the one `audit --json` is pinned to (the
-/// fixtures' snapshot, `serde_json::to_string_pretty` of the same `Audit`). The reviewer's
-/// view, asked for at the same time, shares that one computation; while it runs, its
-/// progress says how many claims are measured.
+/// What the server adds to the audit: three requests at once (two of `/api/audit`, one of
+/// the reviewer's view) share one computation, each gets the whole document, the view
+/// annotates the texts with it as `audit --html` does, and while it runs its progress
+/// counts the claims. The whole audit is the fixtures' to compute, once a gate (about ten
+/// seconds of CPU): here the command line's commands run as they are, but `audit` replays
+/// the document it is pinned to, claim by claim ([`PinnedAudit`]); that the route computes
+/// what `audit --json` prints is [`the_audit_route_computes_what_audit_json_prints`]'s.
 #[test]
 fn the_audit_is_the_commands_document() {
-    let server = start();
+    let server = Server::start_with(
+        SocketAddr::from(([127, 0, 0, 1], 0)),
+        Limits::standard(),
+        PinnedAudit(CommandLine::default()),
+    )
+    .expect("the server starts");
     // Three requests at once share one computation; each gets the whole document.
     let addr = server.addr();
     let long = std::time::Duration::from_secs(600);
@@ -445,6 +458,88 @@ fn the_audit_is_the_commands_document() {
             json!({ "state": "ready" })
         );
     }
+}
+
+/// The command line's commands, but `audit` (the route of `/api/audit` and of the reviewer's
+/// view) answers with the pinned document after counting its claims as the audit does.
+struct PinnedAudit(CommandLine);
+
+impl Commands for PinnedAudit {
+    fn flags(&self, command: &str) -> Option<Vec<Flag>> {
+        self.0.flags(command)
+    }
+
+    fn parse(&self, argv: &[String]) -> Result<Box<dyn Computation>, Refusal> {
+        if argv.first().map(String::as_str) == Some("audit") {
+            // What the real route parses (and refuses) first.
+            self.0.parse(argv)?;
+            Ok(Box::new(Replayed))
+        } else {
+            self.0.parse(argv)
+        }
+    }
+
+    fn texts(&self) -> Result<Box<dyn Texts>, Refusal> {
+        self.0.texts()
+    }
+}
+
+/// The pinned audit, its claims counted 10 ms apart (the real one takes seconds).
+struct Replayed;
+
+impl Computation for Replayed {
+    fn key(&self) -> String {
+        "audit".to_owned()
+    }
+
+    fn compute(self: Box<Self>, ask: &Ask<'_>) -> Result<Option<Output>, Refusal> {
+        let document = pinned_audit();
+        let total = document["claims"].as_array().expect("claims").len();
+        for done in 0..=total {
+            if ask.stop.load(Ordering::SeqCst) {
+                return Ok(None);
+            }
+            ask.progress.set(done, total);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let json = serde_json::to_vec_pretty(&document).expect("JSON");
+        Ok(Some(Output::json(json)))
+    }
+}
+
+/// The route's own computation, in process, on one claim (the route serves the whole audit,
+/// whose one computation a gate makes in the fixtures' tests): the document `nullmove audit
+/// --claim ID --json` prints, the claim as the whole audit measures it, and its progress
+/// counted to the end.
+#[test]
+fn the_audit_route_computes_what_audit_json_prints() {
+    let id = "pitfall1-null-choice";
+    let argv = ["audit".to_owned(), format!("--claim={id}")];
+    let computation = CommandLine::default()
+        .parse(&argv)
+        .expect("the route's parser");
+    let stop = AtomicBool::new(false);
+    let progress = Progress::default();
+    let ask = Ask {
+        stop: &stop,
+        max_events: usize::MAX,
+        progress: &progress,
+    };
+    let output = computation
+        .compute(&ask)
+        .expect("the audit runs")
+        .expect("not stopped");
+    let served: Value = serde_json::from_slice(&output.json).expect("JSON");
+    assert_eq!(served, cli_json(&["audit", "--claim", id]));
+    let pinned = pinned_audit();
+    let whole = pinned["claims"]
+        .as_array()
+        .expect("claims")
+        .iter()
+        .find(|c| c["id"] == id)
+        .expect("the claim is in the whole audit");
+    assert_eq!(&served["claims"][0], whole);
+    assert_eq!(progress.get(), (1, 1));
 }
 
 /// `/api/audit/progress`, asked every 50 ms until the audit is kept.
