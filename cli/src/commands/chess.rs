@@ -162,32 +162,3 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_configuration_parses_by_its_name() {
-        for name in configuration_names() {
-            assert_eq!(
-                parse_config(name).map(|c| c.to_string()),
-                Ok(name.to_owned())
-            );
-        }
-        assert!(parse_config("r4").unwrap_err().contains("none, r2, r3"));
-    }
-
-    #[test]
-    fn depth_ranges() {
-        assert_eq!(parse_depths("4..=7"), Ok(4..=7));
-        assert_eq!(parse_depths("5"), Ok(5..=5));
-        assert!(
-            parse_depths("0..=3")
-                .unwrap_err()
-                .contains("1 <= A <= B <= 64")
-        );
-        assert!(parse_depths("7..=4").is_err());
-        assert!(parse_depths("a").unwrap_err().contains("not a depth"));
-    }
-}

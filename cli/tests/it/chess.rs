@@ -526,3 +526,82 @@ fn the_bench_prints_its_signature() {
         "{text}"
     );
 }
+
+/// The board is drawn rank 8 on top, files a to h below it.
+#[test]
+fn the_board_is_drawn_rank_8_on_top() {
+    let text = stdout(&[
+        "chess",
+        "--fen",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "--depth",
+        "1",
+    ]);
+    assert!(text.starts_with("8  . . . . k . . .\n"), "{text}");
+    assert!(
+        text.contains("\n1  . . . . K . . .\n   a b c d e f g h\n"),
+        "{text}"
+    );
+}
+
+/// The principal variation is numbered from the position's move number: `41... Kd2 42.
+/// Kb1 Kd3` with Black to move, `7. Kb2 Kd2` with White.
+#[test]
+fn lines_are_numbered_from_the_position() {
+    let pv = |fen: &str, depth: &str| {
+        let text = stdout(&["chess", "--fen", fen, "--depth", depth]);
+        text.lines()
+            .find_map(|l| l.strip_prefix("pv"))
+            .unwrap_or_else(|| panic!("a pv line: {text}"))
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let black = pv("8/8/8/8/8/8/8/K1k5 b - - 0 41", "3");
+    assert_eq!(black.len(), 5, "{black:?}");
+    assert_eq!(
+        (black[0].as_str(), black[2].as_str()),
+        ("41...", "42."),
+        "{black:?}"
+    );
+    let white = pv("8/8/8/8/8/8/8/K1k5 w - - 0 7", "2");
+    assert_eq!(white.len(), 3, "{white:?}");
+    assert_eq!(white[0], "7.", "{white:?}");
+}
+
+/// `--depths` takes `A..=B` or one depth, within 1..=64.
+#[test]
+fn depth_ranges() {
+    let suite = |depths: &str| {
+        let args = [
+            "chess",
+            "suite",
+            "--suite",
+            "zugts",
+            "--limit",
+            "1",
+            "--configs",
+            "none",
+            "--json",
+            "--depths",
+            depths,
+        ];
+        args.map(str::to_owned)
+    };
+    for (depths, says) in [
+        ("0..=3", "1 <= A <= B <= 64"),
+        ("7..=4", "1 <= A <= B <= 64"),
+        ("a", "not a depth"),
+        ("65", "1 <= A <= B <= 64"),
+    ] {
+        let args = suite(depths);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        rejects(&args, says);
+    }
+    for depths in ["2", "1..=2"] {
+        let args = suite(depths);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let doc = json(&args);
+        assert!(doc.is_object(), "{depths}");
+    }
+}

@@ -241,37 +241,3 @@ fn null_move(s: &Solution, out: &mut dyn Write) -> io::Result<()> {
     };
     writeln!(out, "verified    {head}:\n            {tail}")
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_are_numbered_from_the_position() {
-        let board = parse_fen("8/8/8/8/8/8/8/K1k5 b - - 0 41").unwrap();
-        let pv = ["Kc2".to_owned(), "Ka2".to_owned(), "Kc3".to_owned()];
-        assert_eq!(numbered(&board, &pv), "41... Kc2 42. Ka2 Kc3");
-        let board = parse_fen("8/8/8/8/8/8/8/K1k5 w - - 0 7").unwrap();
-        assert_eq!(numbered(&board, &pv[..2]), "7. Kc2 Ka2");
-    }
-
-    #[test]
-    fn the_board_is_drawn_rank_8_on_top() {
-        let board = parse_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
-        let text = draw(&board);
-        assert!(text.starts_with("8  . . . . k . . .\n"), "{text}");
-        assert!(
-            text.ends_with("1  . . . . K . . .\n   a b c d e f g h\n"),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn no_legal_move_is_named() {
-        let mate = parse_fen("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1").unwrap();
-        assert_eq!(leaf(&mate).as_deref(), Some("checkmate: Black is mated"));
-        let stalemate = parse_fen("k7/8/1Q6/8/8/8/8/7K b - - 0 1").unwrap();
-        assert_eq!(leaf(&stalemate).as_deref(), Some("stalemate"));
-        assert_eq!(leaf(&Board::default()), None);
-    }
-}

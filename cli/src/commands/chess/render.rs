@@ -11,7 +11,7 @@ use super::suite::{BASELINE, SuiteDoc};
 use crate::common::count;
 use crate::render::table::{Table, left, right};
 use nullmove_fixtures::confidence::{self, SplitTest};
-use nullmove_numbers::{percent, ratio};
+use nullmove_numbers::{percent, ratio, runs, short};
 
 /// One table of the suite's document, for a page that shows the tables apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -196,24 +196,6 @@ fn rows(doc: &SuiteDoc) -> Table {
     t
 }
 
-/// `5.79 M`, `81.0 M`, `1,304 M`; `351 k` below a million; exact below a thousand.
-fn short(n: u64) -> String {
-    let three = |x: f64, unit: &str| {
-        if x >= 100.0 {
-            format!("{} {unit}", count(x.round() as u64))
-        } else if x >= 10.0 {
-            format!("{x:.1} {unit}")
-        } else {
-            format!("{x:.2} {unit}")
-        }
-    };
-    match n {
-        0..1_000 => n.to_string(),
-        1_000..1_000_000 => three(n as f64 / 1e3, "k"),
-        _ => three(n as f64 / 1e6, "M"),
-    }
-}
-
 /// The book's table: a row per depth, a column per configuration.
 fn by_depth(doc: &SuiteDoc) -> Table {
     let mut columns = vec![right("depth")];
@@ -327,29 +309,6 @@ fn tests(tests: &[SplitTest]) -> Table {
     t
 }
 
-/// `1-3,5,7-8`, or `-` for none.
-fn compact(depths: &[u32]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < depths.len() {
-        let mut j = i;
-        while j + 1 < depths.len() && depths[j + 1] == depths[j] + 1 {
-            j += 1;
-        }
-        parts.push(if i == j {
-            depths[i].to_string()
-        } else {
-            format!("{}-{}", depths[i], depths[j])
-        });
-        i = j + 1;
-    }
-    if parts.is_empty() {
-        "-".to_owned()
-    } else {
-        parts.join(",")
-    }
-}
-
 fn per_position(doc: &SuiteDoc) -> Table {
     let mut columns = vec![left("position"), right("pieces"), left("best move")];
     columns.extend(doc.configurations.iter().map(|c| left(c.as_str())));
@@ -366,29 +325,8 @@ fn per_position(doc: &SuiteDoc) -> Table {
             };
         }
         let mut cells = vec![p.id.clone(), p.pieces.to_string(), moves];
-        cells.extend(s.configurations.iter().map(|(_, d)| compact(d)));
+        cells.extend(s.configurations.iter().map(|(_, d)| runs(d)));
         t.push(cells);
     }
     t
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn depth_lists_are_compact() {
-        assert_eq!(compact(&[]), "-");
-        assert_eq!(compact(&[3]), "3");
-        assert_eq!(compact(&[1, 2, 3, 5, 7, 8]), "1-3,5,7-8");
-    }
-
-    #[test]
-    fn node_counts_shorten_to_three_figures() {
-        assert_eq!(short(987), "987");
-        assert_eq!(short(351_364), "351 k");
-        assert_eq!(short(5_790_000), "5.79 M");
-        assert_eq!(short(81_040_000), "81.0 M");
-        assert_eq!(short(1_304_000_000), "1,304 M");
-    }
 }

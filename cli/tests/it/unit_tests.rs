@@ -1,0 +1,45 @@
+//! The command line's library is not built as a unit-test crate (`test = false` in
+//! `cli/Cargo.toml`): its tests are in `tests/`. A test written under `src/` would compile
+//! and never run, so none may be there.
+
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("a source folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn no_test_is_written_where_it_would_not_run() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = sources(&src);
+    assert!(files.len() > 20, "only {} sources found", files.len());
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("#[test]") || code.starts_with("#[cfg(test)]") {
+                found.push(format!("{}:{}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "tests under cli/src never run (the library has `test = false`): move them to \
+         cli/tests/it/\n{}",
+        found.join("\n")
+    );
+}
