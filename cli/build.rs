@@ -60,21 +60,18 @@ fn commit(root: &Path, sources: &[PathBuf]) -> Option<String> {
     if Path::new(top.trim()).canonicalize().ok()? != root.canonicalize().ok()? {
         return None;
     }
-    // A new commit moves the branch's ref (or HEAD itself when detached).
-    for what in ["HEAD", "packed-refs"] {
+    // A new commit moves the branch's ref (or HEAD itself when detached). Only files that
+    // exist are watched: Cargo runs the script again on every build for a missing one (a
+    // repository without packed refs), and a loose ref that gets packed is deleted, which
+    // Cargo sees as a change.
+    let mut refs = vec!["HEAD".to_owned(), "packed-refs".to_owned()];
+    refs.extend(git(root, &["symbolic-ref", "-q", "HEAD"]).map(|b| b.trim().to_owned()));
+    for what in &refs {
         if let Some(path) = git(root, &["rev-parse", "--git-path", what]) {
-            println!(
-                "cargo:rerun-if-changed={}",
-                root.join(path.trim()).display()
-            );
-        }
-    }
-    if let Some(branch) = git(root, &["symbolic-ref", "-q", "HEAD"]) {
-        if let Some(path) = git(root, &["rev-parse", "--git-path", branch.trim()]) {
-            println!(
-                "cargo:rerun-if-changed={}",
-                root.join(path.trim()).display()
-            );
+            let path = root.join(path.trim());
+            if path.exists() {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
         }
     }
     let head = git(root, &["rev-parse", "HEAD"])?.trim().to_owned();
