@@ -24,18 +24,7 @@ fn root() -> PathBuf {
 fn documents() -> Vec<PathBuf> {
     let root = root();
     let mut files = vec![root.join("README.md"), root.join("CHANGELOG.md")];
-    let mut folders = vec![root.join("docs/src")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("docs/src/ is readable") {
-            let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
+    files.extend(crate::support::files_under(&root.join("docs/src"), "md"));
     files
 }
 

@@ -6,6 +6,7 @@ mod audit;
 mod bench;
 mod chess;
 mod chess_match;
+mod chess_position;
 mod clock_chart;
 mod contract;
 mod coverage;

@@ -75,3 +75,23 @@ pub fn rejects(args: &[&str], needle: &str) {
     let out = one_line_error(args, needle);
     assert!(out.stdout.is_empty(), "{args:?}");
 }
+
+/// Every file under `dir` (its subfolders included) whose extension is `ext`, sorted.
+pub fn files_under(dir: &std::path::Path, ext: &str) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let entries = std::fs::read_dir(&folder)
+            .unwrap_or_else(|e| panic!("{} is not readable: {e}", folder.display()));
+        for entry in entries {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == ext) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}

@@ -2,29 +2,14 @@
 //! `cli/Cargo.toml`): its tests are in `tests/`. A test written under `src/` would compile
 //! and never run, so none may be there.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Every `.rs` file under `dir`.
-fn sources(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("a source folder") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
-    files
-}
+use crate::support::files_under;
 
 #[test]
 fn no_test_is_written_where_it_would_not_run() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let files = sources(&src);
+    let files = files_under(&src, "rs");
     assert!(files.len() > 20, "only {} sources found", files.len());
     let mut found = Vec::new();
     for file in files {
