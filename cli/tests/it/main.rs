@@ -8,6 +8,7 @@ mod chess;
 mod chess_match;
 mod chess_position;
 mod clock_chart;
+mod cluster;
 mod contract;
 mod coverage;
 mod docs;

@@ -8,7 +8,7 @@ use std::sync::{OnceLock, mpsc};
 
 use serde_json::Value;
 
-use crate::slurm::{self, Cluster, alive, survivors, which};
+use super::slurm::{self, Cluster, alive, survivors, which};
 
 /// The match every recipe plays, as the recipes take its flags.
 fn match_flags() -> Vec<String> {
