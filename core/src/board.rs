@@ -1,6 +1,7 @@
 //! The game: cells, players, lines, and who has three in a line (docs/src/specification.md,
 //! "The game").
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A cell index, `0..=8`, row-major: `0 1 2 / 3 4 5 / 6 7 8`.
@@ -22,7 +23,8 @@ pub const LINES: [[Cell; 3]; 8] = [
 ];
 
 /// A side. `X` maximizes and moves first on the empty board; `O` minimizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Player {
     /// The maximizer.
     X,

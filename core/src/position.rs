@@ -4,18 +4,17 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::{Board, CELLS, Cell, Player, has_line, winner};
 
 /// Why a string or a move does not describe a position of a real game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PositionError {
     /// The notation has nine characters, one a cell.
-    #[error("a board is 9 characters (one per cell, row-major), got {0}")]
     WrongLength(usize),
     /// Only `X`, `O` and `.` (either case) stand for a cell.
-    #[error("character {ch:?} at cell {index} is not X, O or '.'")]
     BadCharacter {
         /// The cell the character stands for.
         index: usize,
@@ -23,9 +22,6 @@ pub enum PositionError {
         ch: char,
     },
     /// X moves first, so X has as many marks as O or one more.
-    #[error(
-        "impossible counts: {x} X and {o} O (X moves first, so X has as many marks as O or one more)"
-    )]
     ImpossibleCounts {
         /// Marks of X.
         x: usize,
@@ -33,10 +29,8 @@ pub enum PositionError {
         o: usize,
     },
     /// Both sides have three in a line: the game ended at the first one.
-    #[error("both X and O have three in a line; the game ends at the first")]
     TwoWinners,
     /// A side has a line, yet its opponent has moved since.
-    #[error("{winner} has three in a line but {loser} moved after the game was over")]
     MoveAfterWin {
         /// The side with the line.
         winner: Player,
@@ -44,15 +38,42 @@ pub enum PositionError {
         loser: Player,
     },
     /// A cell outside `0..=8`.
-    #[error("cell {0} is outside 0..=8")]
     CellOutOfRange(usize),
     /// A move onto a cell that already holds a mark.
-    #[error("cell {0} is already taken")]
     CellTaken(Cell),
     /// A move in a finished game.
-    #[error("the game is over")]
     GameOver,
 }
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::WrongLength(n) => {
+                write!(f, "a board is 9 characters (one per cell, row-major), got {n}")
+            }
+            Self::BadCharacter { index, ch } => {
+                write!(f, "character {ch:?} at cell {index} is not X, O or '.'")
+            }
+            Self::ImpossibleCounts { x, o } => write!(
+                f,
+                "impossible counts: {x} X and {o} O (X moves first, so X has as many marks as O \
+                 or one more)"
+            ),
+            Self::TwoWinners => {
+                f.write_str("both X and O have three in a line; the game ends at the first")
+            }
+            Self::MoveAfterWin { winner, loser } => write!(
+                f,
+                "{winner} has three in a line but {loser} moved after the game was over"
+            ),
+            Self::CellOutOfRange(cell) => write!(f, "cell {cell} is outside 0..=8"),
+            Self::CellTaken(cell) => write!(f, "cell {cell} is already taken"),
+            Self::GameOver => f.write_str("the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
 
 /// A position of a real game: a board reachable from the empty board by legal play, with
 /// the side to move inferred (X when the counts are equal, O when X has one more).
@@ -243,12 +264,14 @@ impl fmt::Display for Position {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Position {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Position {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;

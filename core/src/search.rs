@@ -2,6 +2,7 @@
 //! a node is one call of the recursive search, the root and every null-move probe
 //! included.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Cell, Player};
@@ -16,8 +17,9 @@ pub type Value = i32;
 pub const INF: Value = 1_000_000;
 
 /// Whether the null-move branch may be taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Mode {
     /// Plain depth-limited alpha-beta: the page's function with the null branch never taken.
     Plain,
@@ -54,22 +56,32 @@ impl std::str::FromStr for Mode {
 }
 
 /// Why search parameters were refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParamError {
     /// The page's function takes any depth limit; past [`SearchParams::MAX`] a finished
     /// game's score (`10 - depth`) would reach the search's ±[`INF`] sentinels.
-    #[error("depth limit {0} is outside 0..=999,999")]
     DepthLimit(u32),
     /// R is bounded like the depth limit it reduces.
-    #[error("reduction {0} is outside 0..=999,999")]
     Reduction(u32),
     /// Only `plain` and `null` exist.
-    #[error("unknown mode {0:?} (expected plain or null)")]
     UnknownMode(String),
 }
 
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::DepthLimit(d) => write!(f, "depth limit {d} is outside 0..=999,999"),
+            Self::Reduction(r) => write!(f, "reduction {r} is outside 0..=999,999"),
+            Self::UnknownMode(m) => write!(f, "unknown mode {m:?} (expected plain or null)"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
 /// What one search is asked to do: the page's `depthLimit`, `R` and mode.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SearchParams {
     depth_limit: u32,
     reduction: u32,
@@ -135,7 +147,8 @@ impl SearchParams {
 
 /// Counters every engine keeps the same way, so engines can be compared call for call, and
 /// every searcher of the library (the page's and the deep one) reports alike.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Stats {
     /// Calls of the recursive function, root and null-move probes included.
     pub nodes: u64,
@@ -147,15 +160,16 @@ pub struct Stats {
     pub beta_cutoffs: u64,
     /// Verification searches started after a probe failed high (a guard's; the page has
     /// none).
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub verifications: u64,
     /// Verifications that did not confirm the cutoff: the node was searched with its moves.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub verification_failures: u64,
 }
 
 /// A root move and the value its child call returned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct MoveValue {
     /// The cell played.
     pub cell: Cell,
@@ -166,7 +180,8 @@ pub struct MoveValue {
 
 /// What a tic-tac-toe search says about its root: each root move's value as its child call
 /// returned it, and the first move to strictly improve on all before it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct RootReport {
     /// The first move in cell order whose value strictly improves on all before it; `None`
     /// when the root has no moves searched (game over, or depth limit 0).

@@ -8,14 +8,16 @@
 //! [`NoSink`] every call is an inlined no-op behind `enabled() == false`, so an untraced
 //! search pays nothing.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Cell, Player};
 use crate::search::Value;
 
 /// How a call ended without searching moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum LeafKind {
     /// A finished game: `score(w, depth)`.
     Terminal,
@@ -28,8 +30,9 @@ pub enum LeafKind {
 ///
 /// Serialized (the trace's JSON lines), each event is an object tagged `"event"`, its move
 /// named `"cell"`, the page's word: the JSON trace is tic-tac-toe's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
 pub enum Event<M = Cell> {
     /// A call of the recursive function begins (one node).
     Call {
@@ -116,7 +119,7 @@ pub enum Event<M = Cell> {
         /// The side moving.
         side: Player,
         /// The move (in tic-tac-toe, the cell marked).
-        #[serde(rename = "cell")]
+        #[cfg_attr(feature = "serde", serde(rename = "cell"))]
         mv: M,
     },
     /// An ordinary alpha-beta cutoff: `beta <= alpha` after `mv`'s child returned.
@@ -124,7 +127,7 @@ pub enum Event<M = Cell> {
         /// Depth of the node.
         depth: u32,
         /// The move whose value caused the cutoff.
-        #[serde(rename = "cell")]
+        #[cfg_attr(feature = "serde", serde(rename = "cell"))]
         mv: M,
         /// The window after the update.
         alpha: Value,

@@ -245,21 +245,37 @@ impl fmt::Display for Score {
 }
 
 /// Why a search was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeepError {
     /// The depth is outside `1..=MAX_DEPTH`.
-    #[error("depth {0} is out of range: expected 1..={MAX_DEPTH}")]
     Depth(u32),
     /// The window is empty or outside the scores.
-    #[error("window ({0}, {1}) is not a window: expected -INF <= alpha < beta <= INF")]
     Window(Value, Value),
     /// A node that deep is beyond the search's buffers.
-    #[error("ply {0} is out of range: expected 0..{limit}", limit = MAX_PLY - MAX_DEPTH as usize)]
     Ply(usize),
     /// The move is not one of the root's legal moves.
-    #[error("{0} is not a legal move here")]
     IllegalMove(String),
     /// The game is over at the root: there is no move to play.
-    #[error("the game is over: no move can be played")]
     GameOver,
 }
+
+impl std::fmt::Display for DeepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Depth(d) => write!(f, "depth {d} is out of range: expected 1..={MAX_DEPTH}"),
+            Self::Window(alpha, beta) => write!(
+                f,
+                "window ({alpha}, {beta}) is not a window: expected -INF <= alpha < beta <= INF"
+            ),
+            Self::Ply(ply) => write!(
+                f,
+                "ply {ply} is out of range: expected 0..{}",
+                MAX_PLY - MAX_DEPTH as usize
+            ),
+            Self::IllegalMove(mv) => write!(f, "{mv} is not a legal move here"),
+            Self::GameOver => f.write_str("the game is over: no move can be played"),
+        }
+    }
+}
+
+impl std::error::Error for DeepError {}

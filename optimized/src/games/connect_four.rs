@@ -338,10 +338,9 @@ impl<const COLUMNS: u32, const ROWS: u32> DeepGame for ConnectFour<COLUMNS, ROWS
 }
 
 /// Why a game's moves were refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConnectFourError {
     /// A character that is no column of this board.
-    #[error("move {index}: {found:?} is not a column: expected a digit 1..={columns}")]
     Column {
         /// Which move, counted from 1.
         index: usize,
@@ -351,7 +350,6 @@ pub enum ConnectFourError {
         columns: u32,
     },
     /// A stone into a full column.
-    #[error("move {index}: column {column} is full")]
     Full {
         /// Which move, counted from 1.
         index: usize,
@@ -359,12 +357,30 @@ pub enum ConnectFourError {
         column: u8,
     },
     /// A move after four in a line or a full board.
-    #[error("move {index}: the game is already over")]
     Over {
         /// Which move, counted from 1.
         index: usize,
     },
 }
+
+impl fmt::Display for ConnectFourError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Column {
+                index,
+                found,
+                columns,
+            } => write!(
+                f,
+                "move {index}: {found:?} is not a column: expected a digit 1..={columns}"
+            ),
+            Self::Full { index, column } => write!(f, "move {index}: column {column} is full"),
+            Self::Over { index } => write!(f, "move {index}: the game is already over"),
+        }
+    }
+}
+
+impl std::error::Error for ConnectFourError {}
 
 impl<const COLUMNS: u32, const ROWS: u32> FromStr for ConnectFour<COLUMNS, ROWS> {
     type Err = ConnectFourError;

@@ -209,22 +209,46 @@ pub struct TicTacToe {
 }
 
 /// Why a bitboard state is not a [`Position`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ToPositionError {
     /// The board itself could not arise in a real game.
-    #[error("the board is not a position of a real game: {0}")]
-    Board(#[from] PositionError),
+    Board(PositionError),
     /// The board is fine but the stored side to move is not the one the counts imply (the
     /// state is below a null move).
-    #[error(
-        "{stored} is to move, but a position with these marks has {inferred} to move (a null move was made)"
-    )]
     SideToMove {
         /// The side the state says is to move.
         stored: Player,
         /// The side the marks imply.
         inferred: Player,
     },
+}
+
+impl std::fmt::Display for ToPositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Board(e) => write!(f, "the board is not a position of a real game: {e}"),
+            Self::SideToMove { stored, inferred } => write!(
+                f,
+                "{stored} is to move, but a position with these marks has {inferred} to move (a \
+                 null move was made)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ToPositionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Board(e) => Some(e),
+            Self::SideToMove { .. } => None,
+        }
+    }
+}
+
+impl From<PositionError> for ToPositionError {
+    fn from(e: PositionError) -> Self {
+        Self::Board(e)
+    }
 }
 
 impl TicTacToe {

@@ -7,38 +7,68 @@ use std::str::FromStr;
 use super::{Guards, PRESETS, ReductionRule, Verification};
 
 /// Why a guards description was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GuardError {
     /// Not one of the four forms of a verification.
-    #[error("verification {0:?}: expected none, stockfish:V (V at least 1), tn or ordinary")]
     Verification(String),
     /// Neither a preset, `r=R` nor `unguarded-r=R` where a description starts.
-    #[error(
-        "guards {0:?}: start with a preset (none, r2, r3, adaptive, verified, stockfish, npm), r=R or unguarded-r=R"
-    )]
     Start(String),
     /// A part that names no guard, or a bad number in one.
-    #[error(
-        "guard {0:?}: expected min-probe-depth=K, threat-guard, min-material=M, adaptive-r, depth-r, eval-r=M, eval-gate, zero-window, non-pv, probe-checks or verify=none|stockfish:V|tn"
-    )]
     Part(String),
     /// The same guard twice, or two reduction rules.
-    #[error("guard {0:?} given twice (or with another reduction rule)")]
     Twice(String),
     /// Guards after `none`, which never passes.
-    #[error("none has no null move to guard: {0:?}")]
     NoNullMove(String),
     /// Guards after `unguarded-r=R`, which says there are none.
-    #[error("unguarded-r=R takes no guard (start with r=R to add some): {0:?}")]
     Unguarded(String),
 }
 
+impl fmt::Display for GuardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Verification(v) => write!(
+                f,
+                "verification {v:?}: expected none, stockfish:V (V at least 1), tn or ordinary"
+            ),
+            Self::Start(s) => write!(
+                f,
+                "guards {s:?}: start with a preset (none, r2, r3, adaptive, verified, stockfish, \
+                 npm), r=R or unguarded-r=R"
+            ),
+            Self::Part(p) => write!(
+                f,
+                "guard {p:?}: expected min-probe-depth=K, threat-guard, min-material=M, \
+                 adaptive-r, depth-r, eval-r=M, eval-gate, zero-window, non-pv, probe-checks or \
+                 verify=none|stockfish:V|tn"
+            ),
+            Self::Twice(g) => write!(f, "guard {g:?} given twice (or with another reduction rule)"),
+            Self::NoNullMove(g) => write!(f, "none has no null move to guard: {g:?}"),
+            Self::Unguarded(g) => write!(
+                f,
+                "unguarded-r=R takes no guard (start with r=R to add some): {g:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GuardError {}
+
 /// Why a configuration name was refused: it names none of the presets.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown configuration {0:?}: expected one of none, r2, r3, adaptive, verified, stockfish, npm"
-)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PresetError(pub String);
+
+impl fmt::Display for PresetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown configuration {:?}: expected one of none, r2, r3, adaptive, verified, \
+             stockfish, npm",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for PresetError {}
 
 impl fmt::Display for Verification {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

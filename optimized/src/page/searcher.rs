@@ -176,13 +176,25 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 
 /// Why a search was refused, in the same words as the deep searcher's
 /// [`crate::DeepError`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum SearchError {
     /// The window is empty or outside the scores.
-    #[error("window ({0}, {1}) is not a window: expected -INF <= alpha < beta <= INF")]
     Window(Value, Value),
 }
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Window(alpha, beta) => write!(
+                f,
+                "window ({alpha}, {beta}) is not a window: expected -INF <= alpha < beta <= INF"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
 
 #[cfg(test)]
 mod tests {
