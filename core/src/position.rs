@@ -49,7 +49,10 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::WrongLength(n) => {
-                write!(f, "a board is 9 characters (one per cell, row-major), got {n}")
+                write!(
+                    f,
+                    "a board is 9 characters (one per cell, row-major), got {n}"
+                )
             }
             Self::BadCharacter { index, ch } => {
                 write!(f, "character {ch:?} at cell {index} is not X, O or '.'")

@@ -41,7 +41,10 @@ impl fmt::Display for GuardError {
                  adaptive-r, depth-r, eval-r=M, eval-gate, zero-window, non-pv, probe-checks or \
                  verify=none|stockfish:V|tn"
             ),
-            Self::Twice(g) => write!(f, "guard {g:?} given twice (or with another reduction rule)"),
+            Self::Twice(g) => write!(
+                f,
+                "guard {g:?} given twice (or with another reduction rule)"
+            ),
             Self::NoNullMove(g) => write!(f, "none has no null move to guard: {g:?}"),
             Self::Unguarded(g) => write!(
                 f,
