@@ -54,11 +54,13 @@ pub struct Entry<M> {
     pub bound: Bound,
 }
 
-/// An entry as the table keeps it: with the generation of the search that stored it.
+/// An entry as the table keeps it: with the generation of the search that stored it, and
+/// the clearing it was stored after (an entry of an earlier one is an empty slot).
 #[derive(Debug, Clone, Copy)]
 struct Slot<M> {
     entry: Entry<M>,
     generation: u8,
+    epoch: u16,
 }
 
 /// The transposition table: `2^bits` entries in buckets of [`BUCKET`] (at least one
@@ -70,6 +72,13 @@ pub struct Table<M> {
     shift: u32,
     /// The current search's generation; entries of others are stale.
     generation: u8,
+    /// How many times the table was cleared (modulo 2^16): only entries stored since the
+    /// last clearing are there.
+    // PERF: clearing by writing every slot was a fifth of `nullmove chess suite`'s CPU
+    // (the default table, 32 MiB, written before each position's search; perf, 100 WAC
+    // positions at depths 3..=5); a new epoch clears in one write, and the table reads
+    // exactly as the written one did (the slots keep their 32 bytes).
+    epoch: u16,
 }
 
 impl<M: Copy> Table<M> {
@@ -82,6 +91,7 @@ impl<M: Copy> Table<M> {
             slots: vec![None; len],
             shift: u64::BITS - len.trailing_zeros(),
             generation: 0,
+            epoch: 0,
         }
     }
 
@@ -107,8 +117,18 @@ impl<M: Copy> Table<M> {
 
     /// Forgets every entry (a new game).
     pub fn clear(&mut self) {
-        self.slots.fill(None);
+        if self.epoch == u16::MAX {
+            self.slots.fill(None);
+            self.epoch = 0;
+        } else {
+            self.epoch += 1;
+        }
         self.generation = 0;
+    }
+
+    /// Slot `i`, if it holds an entry stored since the last clearing.
+    fn live(&self, i: usize) -> Option<Slot<M>> {
+        self.slots[i].filter(|s| s.epoch == self.epoch)
     }
 
     /// Starts a new search: what earlier searches stored stays usable, but is replaced
@@ -129,7 +149,7 @@ impl<M: Copy> Table<M> {
         let current = sample
             .iter()
             .flatten()
-            .filter(|s| s.generation == self.generation)
+            .filter(|s| s.epoch == self.epoch && s.generation == self.generation)
             .count();
         (current * 1000 / sample.len()) as u32
     }
@@ -143,7 +163,7 @@ impl<M: Copy> Table<M> {
     /// Where `key` is stored: its home first, then its bucket's other entries.
     fn find(&self, key: u64) -> Option<usize> {
         let (home, start) = self.home(key);
-        let holds = |i: usize| self.slots[i].is_some_and(|s| s.entry.key == key);
+        let holds = |i: usize| self.live(i).is_some_and(|s| s.entry.key == key);
         if holds(home) {
             return Some(home);
         }
@@ -170,25 +190,33 @@ impl<M: Copy> Table<M> {
         if self.slots.is_empty() {
             return;
         }
-        let generation = self.generation;
+        let (generation, epoch) = (self.generation, self.epoch);
         if let Some(i) = self.find(entry.key) {
             if entry.mv.is_none() {
-                entry.mv = self.slots[i].and_then(|s| s.entry.mv);
+                entry.mv = self.live(i).and_then(|s| s.entry.mv);
             }
-            self.slots[i] = Some(Slot { entry, generation });
+            self.slots[i] = Some(Slot {
+                entry,
+                generation,
+                epoch,
+            });
             return;
         }
         let (home, start) = self.home(entry.key);
-        if let Some(resident) = self.slots[home].filter(|s| s.generation == generation) {
+        if let Some(resident) = self.live(home).filter(|s| s.generation == generation) {
             let stale = (start..start + BUCKET)
-                .filter_map(|i| self.slots[i].map(|s| (s, i)))
+                .filter_map(|i| self.live(i).map(|s| (s, i)))
                 .filter(|(s, _)| s.generation != generation)
                 .min_by_key(|(s, _)| s.entry.depth);
             if let Some((_, i)) = stale {
                 self.slots[i] = Some(resident);
             }
         }
-        self.slots[home] = Some(Slot { entry, generation });
+        self.slots[home] = Some(Slot {
+            entry,
+            generation,
+            epoch,
+        });
     }
 }
 
@@ -380,6 +408,40 @@ mod tests {
     /// The first `n` keys whose home in `t` is entry `home`.
     fn at_home(t: &Table<u8>, home: usize, n: usize) -> Vec<u64> {
         (0..).filter(|&k| t.home(k).0 == home).take(n).collect()
+    }
+
+    /// A cleared table is empty to every read, however many times it was cleared: an
+    /// entry never comes back when the count of clearings wraps around.
+    #[test]
+    fn a_cleared_table_holds_nothing_and_nothing_comes_back() {
+        let mut t: Table<u8> = Table::new(Some(4)); // sixteen entries, buckets of four
+        let [a, b] = at_home(&t, 5, 2)[..] else {
+            unreachable!()
+        };
+        let [z] = at_home(&t, 6, 1)[..] else {
+            unreachable!()
+        };
+        t.new_search();
+        t.store(entry(z, Some(1), 3)); // stale once a later search starts
+        t.clear();
+        assert_eq!((t.probe(z), t.hashfull()), (None, 0));
+        // After a clearing nothing is stale: a current key displaced from its home goes
+        // nowhere, as in a table written empty, rather than over the entry cleared beside
+        // it.
+        t.store(entry(a, Some(2), 1));
+        t.store(entry(b, Some(3), 1));
+        assert_eq!((t.probe(a), t.probe(z)), (None, None));
+        assert_eq!(t.probe(b).map(|e| e.mv), Some(Some(3)));
+        for _ in 0..=u16::MAX {
+            t.clear();
+        }
+        assert_eq!((t.probe(b), t.probe(z)), (None, None));
+        t.store(entry(b, None, 1));
+        assert_eq!(
+            t.probe(b).map(|e| e.mv),
+            Some(None),
+            "no move of an earlier epoch kept"
+        );
     }
 
     #[test]
