@@ -20,6 +20,25 @@ pub struct Report {
     pub tests: Tests,
     /// Its closing line.
     pub summary: String,
+    /// How `cargo test --workspace` spent its time: building, then running the test
+    /// binaries (absent from reports of gates before it was read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test_phase: Option<TestPhase>,
+}
+
+/// The test step's time, as `cargo test` prints it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestPhase {
+    /// The build, from the `Finished` line (`in 3m 49s`).
+    pub build_seconds: f64,
+    /// The test binaries' own times (each harness's `finished in`), summed: the doc tests'
+    /// runs included, their compilation not.
+    pub binaries_seconds: f64,
+    /// The harnesses that ran (unit tests, integration-test binaries, doc tests).
+    pub harnesses: u64,
+    /// The longest five, slowest first: what `cargo test` printed before each
+    /// (`tests/it/main.rs (target/debug/deps/it-...)`) and its seconds.
+    pub longest: Vec<Step>,
 }
 
 /// One step of the gate.
@@ -83,9 +102,11 @@ fn run_gate(root: &Path, clone: &Path) -> Result<Report, String> {
     let stdout = child.stdout.take().ok_or("no stdout")?;
     let mut steps: Vec<(String, Instant)> = Vec::new();
     let mut summary = None;
+    let mut phase = PhaseReader::default();
     for line in BufReader::new(stdout).lines() {
         let line = line.map_err(|e| format!(".ci/run: cannot read its output: {e}"))?;
         eprintln!("{line}");
+        phase.read(&line);
         if let Some(rest) = line.strip_prefix("== ") {
             if rest.starts_with("ci:") {
                 summary = Some((line.clone(), Instant::now()));
@@ -114,7 +135,77 @@ fn run_gate(root: &Path, clone: &Path) -> Result<Report, String> {
         steps: timed,
         tests: counts(&summary)?,
         summary,
+        test_phase: Some(phase.finish()?),
     })
+}
+
+/// Reads `cargo test`'s lines as they come: the build's `Finished` line, then each
+/// harness's `Running`/`Doc-tests` heading and its `test result: ... finished in Ns`.
+#[derive(Default)]
+struct PhaseReader {
+    build: Option<f64>,
+    heading: Option<String>,
+    harnesses: Vec<Step>,
+}
+
+impl PhaseReader {
+    fn read(&mut self, line: &str) {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("Finished `test` profile") {
+            if self.build.is_none() {
+                self.build = rest.rsplit_once(" in ").and_then(|(_, t)| duration(t));
+            }
+        } else if let Some(name) = line
+            .strip_prefix("Running ")
+            .or_else(|| line.strip_prefix("Doc-tests "))
+        {
+            self.heading = Some(name.to_owned());
+        } else if line.starts_with("test result: ") {
+            let seconds = line
+                .rsplit_once("finished in ")
+                .and_then(|(_, t)| t.strip_suffix('s'))
+                .and_then(|t| t.parse::<f64>().ok());
+            if let (Some(step), Some(seconds)) = (self.heading.take(), seconds) {
+                self.harnesses.push(Step { step, seconds });
+            }
+        }
+    }
+
+    fn finish(mut self) -> Result<TestPhase, String> {
+        let build_seconds = self
+            .build
+            .ok_or("cargo test printed no `Finished` line for the test profile")?;
+        if self.harnesses.is_empty() {
+            return Err("cargo test printed no test result".to_owned());
+        }
+        let binaries_seconds: f64 = self.harnesses.iter().map(|h| h.seconds).sum();
+        let harnesses = self.harnesses.len() as u64;
+        self.harnesses
+            .sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
+        self.harnesses.truncate(5);
+        Ok(TestPhase {
+            build_seconds,
+            binaries_seconds: (binaries_seconds * 10.0).round() / 10.0,
+            harnesses,
+            longest: self.harnesses,
+        })
+    }
+}
+
+/// Cargo's `3m 49s`, `12.34s` or `1h 02m 03s` in seconds.
+fn duration(text: &str) -> Option<f64> {
+    let mut seconds = 0.0;
+    for part in text.split_whitespace() {
+        let (number, unit) = part.split_at(part.find(|c: char| c.is_ascii_alphabetic())?);
+        let n: f64 = number.parse().ok()?;
+        seconds += n * match unit {
+            "h" => 3600.0,
+            "m" => 60.0,
+            "s" => 1.0,
+            _ => return None,
+        };
+    }
+    Some(seconds)
 }
 
 /// `tests: 543 passed, 0 failed, 2 ignored` from the closing line.
@@ -141,6 +232,35 @@ fn counts(summary: &str) -> Result<Tests, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[allow(clippy::float_cmp)] // sums of printed decimals, rounded to tenths: exact
+    fn the_test_step_is_read_as_cargo_prints_it() {
+        let mut phase = PhaseReader::default();
+        for line in [
+            "   Compiling nullmove v0.1.0 (/tmp/x/cli)",
+            "    Finished `test` profile [optimized] target(s) in 3m 49s",
+            "     Running unittests src/lib.rs (target/debug/deps/nullmove_core-c5945ce2)",
+            "test result: ok. 25 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.49s",
+            "     Running tests/it/main.rs (target/debug/deps/it-228076a6)",
+            "test result: ok. 139 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 54.83s",
+            "   Doc-tests nullmove_core",
+            "test result: ok. 12 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s",
+        ] {
+            phase.read(line);
+        }
+        let phase = phase.finish().unwrap();
+        assert_eq!(phase.build_seconds, 229.0);
+        assert_eq!((phase.binaries_seconds, phase.harnesses), (55.3, 3));
+        assert_eq!(
+            phase.longest[0].step,
+            "tests/it/main.rs (target/debug/deps/it-228076a6)"
+        );
+        assert_eq!(duration("1h 02m 03s"), Some(3723.0));
+        assert_eq!(duration("12.5s"), Some(12.5));
+        assert_eq!(duration("soon"), None);
+        assert!(PhaseReader::default().finish().is_err());
+    }
 
     #[test]
     fn the_closing_line_gives_the_counts() {
