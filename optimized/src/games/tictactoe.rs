@@ -15,6 +15,7 @@
 //! here too, so a crate of your own needs this library alone.
 
 mod engine;
+mod position;
 
 pub use engine::{GuardedEngine, OptimizedEngine, search_window};
 /// Tic-tac-toe's vocabulary, which this module's states and moves are made from.
@@ -22,6 +23,7 @@ pub use nullmove_core::{Board, Cell, Player, Position, PositionError};
 /// The workspace's engine interface, which the engines here implement, and what it takes
 /// and gives.
 pub use nullmove_core::{Engine, Mode, MoveValue, ParamError, RootReport, SearchParams};
+pub use position::ToPositionError;
 
 use nullmove_core::{CELLS, LINES, Value};
 
@@ -208,49 +210,6 @@ pub struct TicTacToe {
     word: u64,
 }
 
-/// Why a bitboard state is not a [`Position`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ToPositionError {
-    /// The board itself could not arise in a real game.
-    Board(PositionError),
-    /// The board is fine but the stored side to move is not the one the counts imply (the
-    /// state is below a null move).
-    SideToMove {
-        /// The side the state says is to move.
-        stored: Player,
-        /// The side the marks imply.
-        inferred: Player,
-    },
-}
-
-impl std::fmt::Display for ToPositionError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Board(e) => write!(f, "the board is not a position of a real game: {e}"),
-            Self::SideToMove { stored, inferred } => write!(
-                f,
-                "{stored} is to move, but a position with these marks has {inferred} to move (a \
-                 null move was made)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ToPositionError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Self::Board(e) => Some(e),
-            Self::SideToMove { .. } => None,
-        }
-    }
-}
-
-impl From<PositionError> for ToPositionError {
-    fn from(e: PositionError) -> Self {
-        Self::Board(e)
-    }
-}
-
 impl TicTacToe {
     /// A state from a raw board and the side to move. Any board is accepted, as the page's
     /// function accepts any board (tests search below the root with either side to move).
@@ -354,33 +313,6 @@ impl TicTacToe {
                 inferred: p.side_to_move(),
             })
         }
-    }
-}
-
-impl From<Position> for TicTacToe {
-    /// The side to move is inferred from the bitboards as [`Position::side_to_move`] infers
-    /// it (X when the marks are even), so the board is read once.
-    // PERF: per-search setup; measured in `bitboards`.
-    #[inline]
-    fn from(p: Position) -> Self {
-        let (x, o) = bitboards(p.board());
-        let state = Self::from_bitboards(x, o, (x | o).count_ones() % 2 == 0);
-        debug_assert_eq!(state.side_to_move(), p.side_to_move());
-        state
-    }
-}
-
-impl From<&Position> for TicTacToe {
-    #[inline]
-    fn from(p: &Position) -> Self {
-        Self::from(*p)
-    }
-}
-
-impl TryFrom<TicTacToe> for Position {
-    type Error = ToPositionError;
-    fn try_from(g: TicTacToe) -> Result<Self, Self::Error> {
-        g.to_position()
     }
 }
 
