@@ -73,23 +73,15 @@ impl Cluster {
         let socket = cluster.dir.join("munge.sock");
         let munged = cluster.daemon("munged", |c| {
             c.args(["--foreground", "--force", "--num-threads=2"])
-                .arg(format!("--socket={}", socket.display()))
-                .arg(format!(
-                    "--key-file={}",
-                    cluster.dir.join("munge.key").display()
-                ))
-                .arg(format!(
-                    "--pid-file={}",
-                    cluster.dir.join("munged.pid").display()
-                ))
-                .arg(format!(
-                    "--seed-file={}",
-                    cluster.dir.join("munged.seed").display()
-                ))
-                .arg(format!(
-                    "--log-file={}",
-                    cluster.dir.join("munged.log").display()
-                ));
+                .arg(format!("--socket={}", socket.display()));
+            for (flag, file) in [
+                ("key-file", "munge.key"),
+                ("pid-file", "munged.pid"),
+                ("seed-file", "munged.seed"),
+                ("log-file", "munged.log"),
+            ] {
+                c.arg(format!("--{flag}={}", cluster.dir.join(file).display()));
+            }
         });
         cluster.daemons.push(munged);
         cluster.wait_for("munged's socket", || socket.exists());
