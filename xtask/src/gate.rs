@@ -153,7 +153,7 @@ impl PhaseReader {
         let line = line.trim();
         if let Some(rest) = line.strip_prefix("Finished `test` profile") {
             if self.build.is_none() {
-                self.build = rest.rsplit_once(" in ").and_then(|(_, t)| duration(t));
+                self.build = rest.rsplit_once(" in ").and_then(|(_, t)| seconds_of(t));
             }
         } else if let Some(name) = line
             .strip_prefix("Running ")
@@ -193,7 +193,7 @@ impl PhaseReader {
 }
 
 /// Cargo's `3m 49s`, `12.34s` or `1h 02m 03s` in seconds.
-fn duration(text: &str) -> Option<f64> {
+fn seconds_of(text: &str) -> Option<f64> {
     let mut seconds = 0.0;
     for part in text.split_whitespace() {
         let (number, unit) = part.split_at(part.find(|c: char| c.is_ascii_alphabetic())?);
@@ -256,9 +256,9 @@ mod tests {
             phase.longest[0].step,
             "tests/it/main.rs (target/debug/deps/it-228076a6)"
         );
-        assert_eq!(duration("1h 02m 03s"), Some(3723.0));
-        assert_eq!(duration("12.5s"), Some(12.5));
-        assert_eq!(duration("soon"), None);
+        assert_eq!(seconds_of("1h 02m 03s"), Some(3723.0));
+        assert_eq!(seconds_of("12.5s"), Some(12.5));
+        assert_eq!(seconds_of("soon"), None);
         assert!(PhaseReader::default().finish().is_err());
     }
 
