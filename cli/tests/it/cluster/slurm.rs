@@ -290,9 +290,13 @@ impl Drop for Cluster {
 }
 
 /// The live processes of the cluster in `dir`, with their command lines: those whose
-/// environment marks them, and those with a file open in `dir`.
+/// environment marks them, and those with a file open in `dir`. Not this test binary nor
+/// its copies: a process another test of the binary is starting runs the binary itself
+/// between its fork and its exec, holding every file the binary has open, and is neither
+/// the cluster's nor to be killed.
 pub fn survivors(dir: &Path) -> Vec<(u32, String)> {
     let mark = format!("{MARK}={}", dir.display());
+    let ours = std::env::current_exe().ok();
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let Some(pid) = entry
@@ -311,7 +315,9 @@ pub fn survivors(dir: &Path) -> Vec<(u32, String)> {
                 .flatten()
                 .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|to| to.starts_with(dir)))
         };
-        if pid != std::process::id() && (marked || holds_a_file()) {
+        let this_binary =
+            ours.is_some() && std::fs::read_link(entry.path().join("exe")).ok() == ours;
+        if !this_binary && (marked || holds_a_file()) {
             let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
             found.push((pid, String::from_utf8_lossy(&cmdline).replace('\0', " ")));
         }
