@@ -28,6 +28,7 @@ mod epd;
 mod eval;
 mod game;
 mod notation;
+mod see;
 mod solve;
 mod suite;
 mod suites;
@@ -44,6 +45,7 @@ pub use game::{ChessGame, MAX_MOVES, is_capture};
 pub use notation::{is_castling, parse_san, parse_uci, san, uci};
 pub use nullmove_optimized::DeepStats;
 pub use nullmove_optimized::Guards;
+pub use see::see_ge;
 pub use solve::{Solution, solve, solve_depths};
 pub use suite::{
     ConfigResult, PositionReport, SuiteReport, SuiteRow, run_suite, run_suite_depths,
