@@ -354,6 +354,10 @@ impl DeepGame for ChessGame {
         Self::in_check(self)
     }
 
+    fn exchange_at_least(&self, mv: Move, threshold: Value) -> bool {
+        crate::see_ge(&self.board, mv, threshold)
+    }
+
     /// The fifty-move rule: a hundred plies without capture or pawn move, unless the last
     /// one mated.
     fn draw_by_rule(&self) -> bool {

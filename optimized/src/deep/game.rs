@@ -105,6 +105,14 @@ pub trait DeepGame: Game {
         None
     }
 
+    /// Whether the noisy move `mv` wins at least `threshold` in the evaluation's units once
+    /// the exchange it starts is played out (chess: static exchange evaluation), so that
+    /// quiescence may skip a capture that loses material ([`crate::DeepOptions`]). Default:
+    /// every move does, and nothing is skipped.
+    fn exchange_at_least(&self, _mv: Self::Move, _threshold: Value) -> bool {
+        true
+    }
+
     /// How many indexes [`DeepGame::move_index`] gives (chess: two sides by 64 from
     /// squares by 64 to squares); the history heuristic keeps a counter for each, allocated
     /// with the searcher. Default 0: no history, quiet moves stay in generation order.

@@ -26,11 +26,13 @@ use nullmove_core::Value;
 /// assert!(selective.check_extension() && selective.late_move_reductions());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(clippy::struct_excessive_bools)] // each one step's switch, off unless asked
 pub struct DeepOptions {
     aspiration: Option<Value>,
     quiet_history: bool,
     check_extension: bool,
     late_move_reductions: bool,
+    quiescence_see: bool,
 }
 
 /// A half-width for the first aspiration window, in the evaluation's units (chess:
@@ -57,6 +59,7 @@ impl Default for DeepOptions {
             quiet_history: true,
             check_extension: false,
             late_move_reductions: false,
+            quiescence_see: false,
         }
     }
 }
@@ -114,6 +117,23 @@ impl DeepOptions {
             late_move_reductions: on,
             ..self
         }
+    }
+
+    /// Quiescence skips the captures that lose material by static exchange evaluation
+    /// ([`crate::DeepGame::exchange_at_least`] below 0), out of check, as Stockfish's and
+    /// Ethereal's quiescence do: without it a horizon search follows every hopeless exchange.
+    #[must_use]
+    pub const fn with_quiescence_see(self, on: bool) -> Self {
+        Self {
+            quiescence_see: on,
+            ..self
+        }
+    }
+
+    /// Whether quiescence skips captures that lose material.
+    #[must_use]
+    pub const fn quiescence_see(&self) -> bool {
+        self.quiescence_see
     }
 
     /// Whether a move that gives check is searched one ply deeper.

@@ -1,7 +1,8 @@
 //! Quiescence, the deep search's horizon: below the last ply the static evaluation stands
 //! unless a noisy move (chess: a capture) beats it, so a leaf is never scored in the middle
 //! of an exchange; in check every move is searched. A null-move probe's first ply may add
-//! quiet checks ([`crate::Guards::probe_checks`]).
+//! quiet checks ([`crate::Guards::probe_checks`]); with [`crate::DeepOptions`]' quiescence
+//! SEE, captures that lose material are skipped.
 
 use nullmove_core::Value;
 
@@ -69,8 +70,12 @@ impl<G: DeepGame> DeepSearcher<G> {
         }
         let end = self.moves.len();
         self.score_moves(game, start, end, None, ply);
+        let see = self.options.quiescence_see() && !in_check;
         for i in start..end {
             let mv = self.pick(i, end);
+            if see && !game.exchange_at_least(mv, 0) {
+                continue;
+            }
             let mut child = game.clone();
             child.play(mv);
             let v = -self.quiesce(&child, ply + 1, -beta, -alpha, false);
