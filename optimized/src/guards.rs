@@ -15,7 +15,7 @@
 //! lands in quiescence (Stockfish's `qsearch` at `DEPTH_QS_CHECKS`). [`Guards`] holds them
 //! all; a searcher asks it these things and nothing else:
 //! - whether a pass is allowed here and with which R ([`Guards::window_allows`],
-//!   [`Guards::threat_allows`], [`Guards::material_allows`], [`Guards::eval_allows`], the
+//!   [`Guards::depth_allows`], [`Guards::threat_allows`], [`Guards::material_allows`], [`Guards::eval_allows`], the
 //!   verification's own conditions, [`Guards::reduction`], [`Guards::probe_deep_enough`]);
 //! - the probe's window ([`Guards::probe_window`]);
 //! - what to do with a probe that failed high ([`Verification`]): prune at once, or search
@@ -222,6 +222,12 @@ pub struct Guards {
     /// much with k = 0 anyway ("Pitfalls": real engines refuse a null move once too little
     /// depth remains for the probe).
     pub min_probe_depth: u32,
+    /// Minimum depth: no pass with fewer than this many plies left to the depth limit
+    /// (Ethereal's `NullMovePruningDepth`, 2); 0 is off (1 would change nothing). One ply
+    /// from the limit a probe replaces the node's one-ply search with a quiescence search
+    /// after the pass, which costs about as much and leaves the table, killers and history
+    /// nothing; beside late-move reductions, which send many moves there, that loses games.
+    pub min_depth: u32,
     /// Threat guard: no pass when [`Game::pass_is_dangerous`] (chess: in check).
     pub threat: bool,
     /// Endgame guard: no pass when [`Game::material`] is below this (chess: no non-pawn
@@ -351,6 +357,7 @@ impl Guards {
             reduction: r,
             rule: ReductionRule::Fixed,
             min_probe_depth: 0,
+            min_depth: 0,
             threat: false,
             min_material: 0,
             eval_gate: false,
@@ -398,6 +405,12 @@ impl Guards {
     #[must_use]
     pub const fn probe_deep_enough(&self, r: u32, remaining: u32) -> bool {
         self.min_probe_depth == 0 || r.saturating_add(self.min_probe_depth) < remaining
+    }
+
+    /// Minimum depth: a pass only with at least [`Guards::min_depth`] plies left.
+    #[must_use]
+    pub const fn depth_allows(&self, remaining: u32) -> bool {
+        remaining >= self.min_depth
     }
 
     /// Threat guard: no pass into the opponent's direct threat.
@@ -501,6 +514,7 @@ impl Guards {
     ) -> Option<u32> {
         let maximizing = game.maximizing();
         let allowed = self.window_allows(alpha, beta)
+            && self.depth_allows(remaining)
             && self.threat_allows(game)
             && self.material_allows(game)
             && self.verification.allows(state, maximizing, remaining);

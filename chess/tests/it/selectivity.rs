@@ -73,3 +73,39 @@ fn late_move_reductions_search_fewer_nodes_and_keep_the_mate() {
         );
     }
 }
+
+/// WAC's first twenty positions searched to `depth` with late-move reductions on, under
+/// `guards`: the nodes and null-move probes of all twenty.
+fn wac20(guards: Guards, depth: u32) -> (u64, u64) {
+    let entries = Suite::Wac.entries().expect("WAC");
+    let mut s = searcher(DeepOptions::default().with_late_move_reductions(true));
+    entries.iter().take(20).fold((0, 0), |(nodes, probes), e| {
+        let board = e.board().expect("legal");
+        let all = solve_depths(&mut s, &board, depth, guards).expect("a search");
+        let last = all.last().expect("the deepest");
+        (nodes + last.nodes, probes + last.stats.shared.null_probes)
+    })
+}
+
+/// Why null move lost games beside late-move reductions: at one ply left its probe (a pass,
+/// then quiescence) costs more than the one-ply search it spares, and a cut stores nothing
+/// for the re-searches that come back to the node. With the minimum depth at 2
+/// (Ethereal's), no probe is made there: none at all at depth 2, where every node below
+/// the root has one ply left, and to depth 4 the same positions cost far fewer nodes.
+#[test]
+fn at_one_ply_left_a_probe_costs_more_than_it_spares() {
+    let field = Guards {
+        min_depth: 2,
+        ..Guards::R3
+    };
+    assert_eq!(field.to_string(), "r=3+min-depth=2+threat-guard");
+    assert!(wac20(Guards::R3, 2).1 > 0);
+    assert_eq!(wac20(field, 2).1, 0);
+    let (every, at_two) = (wac20(Guards::R3, 4), wac20(field, 4));
+    assert!(
+        at_two.0 * 10 < every.0 * 9,
+        "nodes to depth 4: {} with a probe at one ply left, {} without",
+        every.0,
+        at_two.0
+    );
+}

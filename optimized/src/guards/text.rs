@@ -37,7 +37,8 @@ impl fmt::Display for GuardError {
             ),
             Self::Part(p) => write!(
                 f,
-                "guard {p:?}: expected min-probe-depth=K, threat-guard, min-material=M, \
+                "guard {p:?}: expected min-probe-depth=K, min-depth=D (D at least 2), \
+                 threat-guard, min-material=M, \
                  adaptive-r, depth-r, eval-r=M, eval-gate, zero-window, non-pv, probe-checks or \
                  verify=none|stockfish:V|tn"
             ),
@@ -119,13 +120,16 @@ impl FromStr for Verification {
 
 impl Guards {
     /// The guards on, each in its description's words, without R: `min-probe-depth=1`,
-    /// `threat-guard`, `min-material=5`, `adaptive-r`, `depth-r`, `eval-r=100`,
+    /// `min-depth=2`, `threat-guard`, `min-material=5`, `adaptive-r`, `depth-r`, `eval-r=100`,
     /// `eval-gate`, `zero-window`, `non-pv`, `probe-checks`, `verify=tn`.
     #[must_use]
     pub fn guard_names(&self) -> Vec<String> {
         let mut parts = Vec::new();
         if self.min_probe_depth > 0 {
             parts.push(format!("min-probe-depth={}", self.min_probe_depth));
+        }
+        if self.min_depth > 0 {
+            parts.push(format!("min-depth={}", self.min_depth));
         }
         if self.threat {
             parts.push("threat-guard".to_owned());
@@ -169,6 +173,11 @@ impl Guards {
             ("min-probe-depth", v) => {
                 let k = number(v)?;
                 std::mem::replace(&mut self.min_probe_depth, k) == 0
+            }
+            ("min-depth", v) => {
+                // One ply or fewer is every node: a guard that changes nothing is refused.
+                let d = number(v).ok().filter(|&d| d >= 2).ok_or_else(bad)?;
+                std::mem::replace(&mut self.min_depth, d) == 0
             }
             ("threat-guard", "") => !std::mem::replace(&mut self.threat, true),
             ("min-material", v) => {
@@ -314,6 +323,7 @@ mod tests {
     fn composed_guards_round_trip() {
         let g = Guards {
             min_probe_depth: 2,
+            min_depth: 3,
             threat: true,
             min_material: 4,
             rule: ReductionRule::Adaptive,
@@ -328,7 +338,7 @@ mod tests {
         let text = g.to_string();
         assert_eq!(
             text,
-            "r=1+min-probe-depth=2+threat-guard+min-material=4+adaptive-r+eval-r=50+eval-gate+zero-window+non-pv+probe-checks+verify=stockfish:12"
+            "r=1+min-probe-depth=2+min-depth=3+threat-guard+min-material=4+adaptive-r+eval-r=50+eval-gate+zero-window+non-pv+probe-checks+verify=stockfish:12"
         );
         assert_eq!(text.parse(), Ok(g));
         for r in [0, 2, 3] {
@@ -358,6 +368,14 @@ mod tests {
         assert_eq!(
             err("r=1+min-probe-depth=0"),
             GuardError::Part("min-probe-depth=0".into())
+        );
+        for d in ["0", "1", "x"] {
+            let part = format!("min-depth={d}");
+            assert_eq!(err(&format!("r3+{part}")), GuardError::Part(part));
+        }
+        assert_eq!(
+            err("r3+min-depth=2+min-depth=3"),
+            GuardError::Twice("min-depth=3".into())
         );
         assert_eq!(
             err("none+zero-window"),
