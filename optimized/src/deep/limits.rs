@@ -175,6 +175,9 @@ pub(super) struct Clock {
     /// The node count at which to stop, counted from zero at the search's start.
     node_limit: Option<u64>,
     deadline: Option<Instant>,
+    /// Whether the deadline counts yet: not before the first iteration is complete, so a
+    /// search always has a move it searched (Stockfish always completes depth 1).
+    deadline_armed: bool,
     stop: Option<StopHandle>,
     /// The node count at which to look next: `u64::MAX` when nothing is to be looked at.
     pub(super) next_look: u64,
@@ -189,6 +192,7 @@ impl Clock {
             start: None,
             node_limit: None,
             deadline: None,
+            deadline_armed: false,
             stop: None,
             next_look: u64::MAX,
             stopped: None,
@@ -202,6 +206,7 @@ impl Clock {
             start: Some(start),
             node_limit: limits.nodes.map(|n| nodes.saturating_add(n)),
             deadline: limits.deadline(start),
+            deadline_armed: false,
             stop: limits.stop.clone(),
             next_look: u64::MAX,
             stopped: None,
@@ -230,7 +235,7 @@ impl Clock {
             Some(Stop::Nodes)
         } else if self.stop.as_ref().is_some_and(StopHandle::is_stopped) {
             Some(Stop::Handle)
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if self.deadline_armed && self.deadline.is_some_and(|d| Instant::now() >= d) {
             Some(Stop::Time)
         } else {
             None
@@ -252,6 +257,15 @@ impl Clock {
         };
         if self.stopped.is_some() {
             self.next_look = nodes;
+        }
+    }
+
+    /// The first iteration is complete: from now on the deadline stops the search, looked
+    /// at from the next node on.
+    pub(super) fn arm_deadline(&mut self, nodes: u64) {
+        if !self.deadline_armed && self.deadline.is_some() {
+            self.deadline_armed = true;
+            self.next_look = self.next_look.min(nodes);
         }
     }
 

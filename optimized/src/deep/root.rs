@@ -45,7 +45,9 @@ impl<G: DeepGame> DeepSearcher<G> {
     }
 
     /// [`DeepSearcher::search`], ended also by `limits` (nodes, time, a stop handle) or by
-    /// `on_iteration` returning `ControlFlow::Break(())`, whichever comes first. Returns the
+    /// `on_iteration` returning `ControlFlow::Break(())`, whichever comes first; time
+    /// counts only once the first iteration is complete, so a search on a clock always
+    /// plays a move it searched (a node limit and a stop count at once). Returns the
     /// report of the last iteration completed, or of the one stopped in when it had
     /// already proven a root move ([`DeepReport`] says how), with `stopped` saying why; it
     /// names a move once any root move of depth 1 was searched. `on_iteration` sees
@@ -106,6 +108,7 @@ impl<G: DeepGame> DeepSearcher<G> {
                     break;
                 }
                 self.root_best = self.report.root.best_move;
+                self.clock.arm_deadline(self.stats.shared.nodes);
                 if !on_iteration(&self.report).proceed() {
                     self.clock.stop(Stop::Callback);
                     break;
@@ -124,6 +127,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             let (best, line) = self.found.map_or((None, true), |f| (Some(f.mv), f.line));
             self.publish(d, value, best, line, true);
             self.root_best = self.report.root.best_move;
+            self.clock.arm_deadline(self.stats.shared.nodes);
             if !on_iteration(&self.report).proceed() {
                 self.clock.stop(Stop::Callback);
                 break;
