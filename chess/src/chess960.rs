@@ -35,7 +35,7 @@ pub fn parse_uci_in(board: &Board, text: &str, chess960: bool) -> Result<Move, C
         return crate::parse_uci(board, text);
     }
     let illegal = || ChessError::IllegalMove(text.to_owned());
-    let mv: Move = text.parse().map_err(|_| illegal())?;
+    let mv = crate::notation::parse_move(text).ok_or_else(illegal)?;
     let mut legal = false;
     board.generate_moves(|moves| {
         legal |= moves.into_iter().any(|m| m == mv);

@@ -41,20 +41,33 @@ pub fn uci(board: &Board, mv: Move) -> String {
     mv.to_string()
 }
 
-/// Reads a UCI move of `board` (castling as the king's step or as king-takes-rook).
+/// Reads a UCI move of `board` (castling as the king's step or as king-takes-rook; a
+/// promotion's letter in either case, `a7a8Q` as Stockfish takes it).
 pub fn parse_uci(board: &Board, text: &str) -> Result<Move, ChessError> {
     let illegal = || ChessError::IllegalMove(text.to_owned());
-    let mv: Move = text.parse().map_err(|_| illegal())?;
+    let mv = parse_move(text).ok_or_else(illegal)?;
     let mut found = None;
     board.generate_moves(|moves| {
         for m in moves {
-            if m == mv || uci(board, m) == text {
+            if m == mv || uci(board, m) == mv.to_string() {
                 found = Some(m);
             }
         }
         false
     });
     found.ok_or_else(illegal)
+}
+
+/// A move's text as cozy-chess reads it, the promotion's letter in either case.
+pub(crate) fn parse_move(text: &str) -> Option<Move> {
+    match text.as_bytes() {
+        [squares @ .., letter] if squares.len() == 4 && letter.is_ascii_uppercase() => {
+            format!("{}{}", &text[..4], letter.to_ascii_lowercase() as char)
+                .parse()
+                .ok()
+        }
+        _ => text.parse().ok(),
+    }
 }
 
 fn letter(piece: Piece) -> char {
