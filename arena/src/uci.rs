@@ -4,10 +4,12 @@
 //! The search runs on its own thread, so `isready` and `stop` are answered while it
 //! thinks. Bad input never ends the engine: each line it cannot use gets one `info string`
 //! saying why, and the engine goes on; the `bestmove` it prints is always legal in the
-//! position searched (`0000` only where that position has no legal move).
+//! position searched (`0000` only where that position has no legal move, or where the
+//! last `position` was refused: no position the GUI did not send is searched).
 
 mod command;
 mod options;
+mod perft;
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -22,6 +24,7 @@ use nullmove_chess::{parse_fen, parse_fen_960, parse_uci_in, uci_in};
 
 pub use command::{Command, Go, parse};
 pub use options::{DEFAULT_CONFIGURATION, DEFAULT_OVERHEAD_MS, Settings, declarations};
+pub use perft::perft_lines;
 
 use crate::{Budget, GoLimits, Info, Line, StopHandle, Thinker, budget};
 
@@ -68,7 +71,11 @@ pub fn serve(input: impl Read + Send + 'static, output: &mut dyn Write) -> Resul
                     Ok(Some(command)) => session.handle(command),
                     Ok(None) => false,
                     Err(reason) => {
-                        session.out.info_string(&reason);
+                        if line.split_whitespace().next() == Some("position") {
+                            session.refuse_position(&reason);
+                        } else {
+                            session.out.info_string(&reason);
+                        }
                         false
                     }
                 };
@@ -183,6 +190,9 @@ struct Session {
     out: Out,
     settings: Settings,
     line: Option<Line>,
+    /// Why the last `position` was refused, until one is accepted: `go` then searches
+    /// nothing.
+    refused: Option<String>,
     thinker: Option<Thinker>,
     new_game: bool,
     search: Option<Search>,
@@ -194,6 +204,7 @@ impl Session {
             out,
             settings: Settings::default(),
             line: None,
+            refused: None,
             thinker: None,
             new_game: false,
             search: None,
@@ -205,7 +216,12 @@ impl Session {
         match command {
             Command::Uci => self.identify(),
             Command::Debug => {}
-            Command::IsReady => self.out.say("readyok"),
+            Command::IsReady => {
+                // The table the options ask for is made before the GUI hears it is ready,
+                // not on the clock of the first `go`.
+                self.prepare();
+                self.out.say("readyok");
+            }
             Command::SetOption { name, value } => {
                 if let Err(reason) = self.settings.set(&name, value.as_deref()) {
                     self.out.info_string(&reason);
@@ -232,8 +248,16 @@ impl Session {
         self.out.say("uciok");
     }
 
-    /// Sets the position; a FEN that cannot be read leaves the previous one, an illegal
-    /// move ends the list there (the moves before it stand).
+    /// A `position` that could not be used: said, and no position stands until the next.
+    fn refuse_position(&mut self, reason: &str) {
+        self.out
+            .info_string(&format!("{reason}: no position until the next `position`"));
+        self.line = None;
+        self.refused = Some(reason.to_owned());
+    }
+
+    /// Sets the position; a FEN that cannot be read leaves none (`go` then answers
+    /// `bestmove 0000`), an illegal move ends the list there (the moves before it stand).
     fn position(&mut self, fen: Option<&str>, moves: &[String]) {
         let read = if self.settings.chess960 {
             parse_fen_960
@@ -245,8 +269,7 @@ impl Session {
             Some(text) => match read(text) {
                 Ok(board) => board,
                 Err(e) => {
-                    self.out
-                        .info_string(&format!("{e}: the position is unchanged"));
+                    self.refuse_position(&e.to_string());
                     return;
                 }
             },
@@ -265,6 +288,27 @@ impl Session {
             }
         }
         self.line = Some(line);
+        self.refused = None;
+    }
+
+    /// The thinker, idle, with the table and threads the options ask for (allocated now
+    /// when they changed); nothing while a search holds it.
+    fn prepare(&mut self) {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|s| !s.thread.is_finished())
+        {
+            return;
+        }
+        self.end_search();
+        let mut thinker = self
+            .thinker
+            .take()
+            .unwrap_or_else(|| Thinker::new(self.settings.guards, self.settings.hash_mib));
+        thinker.set_hash(self.settings.hash_mib);
+        thinker.set_threads(self.settings.threads);
+        self.thinker = Some(thinker);
     }
 
     fn go(&mut self, go: &Go) {
@@ -281,17 +325,29 @@ impl Session {
         for reason in &go.ignored {
             self.out.info_string(reason);
         }
+        if let Some(reason) = &self.refused {
+            self.out.info_string(&format!(
+                "the last position was refused ({reason}): nothing to search"
+            ));
+            if go.perft.is_none() {
+                self.out.answer("bestmove 0000".to_owned());
+            }
+            return;
+        }
         let line = self.line.clone().unwrap_or_else(|| {
             self.out.info_string(
                 "no position given: searching the starting position (send position first)",
             );
             Line::new(Board::default())
         });
-        let mut thinker = self
-            .thinker
-            .take()
-            .unwrap_or_else(|| Thinker::new(self.settings.guards, self.settings.hash_mib));
-        thinker.set_hash(self.settings.hash_mib);
+        if let Some(depth) = go.perft {
+            for text in perft_lines(line.board(), depth, self.settings.chess960) {
+                self.out.say(&text);
+            }
+            return;
+        }
+        self.prepare();
+        let mut thinker = self.thinker.take().expect("prepared");
         thinker.set_guards(self.settings.guards);
         thinker.set_options(self.settings.search);
         thinker.set_threads(self.settings.threads);

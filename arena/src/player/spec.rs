@@ -179,12 +179,14 @@ impl PlayerSpec {
 }
 
 /// The options our engine takes beside `NullMove`, which a player's name sets.
-const OUR_OPTIONS: [&str; 5] = [
+const OUR_OPTIONS: [&str; 7] = [
+    "NullMinDepth",
     "Hash",
     "Move Overhead",
     "Threads",
     "CheckExtension",
     "LateMoveReductions",
+    "QuiescenceSEE",
 ];
 
 /// `setoption` pairs, name and value, in order.

@@ -61,6 +61,9 @@ pub struct Go {
     pub ponder: bool,
     /// The root moves to choose from, in UCI notation, unchecked (empty: all).
     pub search_moves: Vec<String>,
+    /// `go perft N`: count the leaves N plies down instead of searching (Stockfish's
+    /// debugging command).
+    pub perft: Option<u32>,
     /// Parameters left out, each with the reason, for an `info string`.
     pub ignored: Vec<String>,
 }
@@ -178,6 +181,11 @@ fn go(words: &[&str]) -> Go {
                 let Some(ms) = number("milliseconds") else {
                     continue;
                 };
+                if word == "movetime" && ms < 0 {
+                    go.ignored.push(format!(
+                        "`movetime {ms}` is negative: searched as `movetime 0` (depth 1)"
+                    ));
+                }
                 let d = Some(Duration::from_millis(ms.max(0) as u64));
                 match word {
                     "wtime" => go.time[0] = d,
@@ -186,6 +194,18 @@ fn go(words: &[&str]) -> Go {
                     "binc" => go.increment[1] = d,
                     _ => go.move_time = d,
                 }
+            }
+            "perft" => {
+                let Some(n) = number(&format!("a depth from 1 to {MAX_PERFT}")) else {
+                    continue;
+                };
+                if !(1..=i64::from(MAX_PERFT)).contains(&n) {
+                    go.ignored.push(format!(
+                        "`perft {n}`: expected a depth from 1 to {MAX_PERFT}"
+                    ));
+                    continue;
+                }
+                go.perft = Some(n as u32);
             }
             "movestogo" | "depth" | "nodes" => {
                 let Some(n) = number("a positive whole number") else {
@@ -246,9 +266,13 @@ fn is_keyword(word: &str) -> bool {
         "ponder",
         "mate",
         "searchmoves",
+        "perft",
     ]
     .contains(&word)
 }
+
+/// The deepest `go perft` (the start position's perft 8 is 84,998,978,956 leaves: hours).
+pub const MAX_PERFT: u32 = 8;
 
 #[cfg(test)]
 mod tests {

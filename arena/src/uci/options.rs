@@ -27,8 +27,11 @@ pub const MAX_MULTI_PV: u64 = 256;
 /// What the options set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
-    /// `NullMove`: the configuration searched under.
+    /// `NullMove`: the configuration searched under, with `NullMinDepth`'s minimum depth.
     pub guards: Guards,
+    /// `NullMinDepth`: no pass with fewer plies left (1: wherever the configuration
+    /// passes; [`Guards::min_depth`]).
+    pub null_min_depth: u32,
     /// `Hash`: the table's size in MiB.
     pub hash_mib: u32,
     /// `Move Overhead`: time set aside from every move's share of the clock.
@@ -49,6 +52,7 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             guards: Guards::preset(DEFAULT_CONFIGURATION).expect("a preset"),
+            null_min_depth: 1,
             hash_mib: DEFAULT_HASH_MIB,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
             search: DeepOptions::default(),
@@ -69,6 +73,7 @@ pub fn declarations() -> Vec<String> {
             "option name NullMove type combo default {DEFAULT_CONFIGURATION} var {}",
             names.join(" var ")
         ),
+        format!("option name NullMinDepth type spin default 1 min 1 max {MAX_NULL_MIN_DEPTH}"),
         format!("option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"),
         format!(
             "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max \
@@ -77,6 +82,7 @@ pub fn declarations() -> Vec<String> {
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         "option name CheckExtension type check default false".to_owned(),
         "option name LateMoveReductions type check default false".to_owned(),
+        "option name QuiescenceSEE type check default false".to_owned(),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
         "option name Ponder type check default false".to_owned(),
         "option name UCI_Chess960 type check default false".to_owned(),
@@ -93,6 +99,14 @@ impl Settings {
             "nullmove" => {
                 let v = value.ok_or_else(|| need("a configuration name"))?;
                 self.guards = Guards::preset(v).map_err(|e| format!("NullMove: {e}"))?;
+                self.guards.min_depth = guard_depth(self.null_min_depth);
+            }
+            "nullmindepth" => {
+                let v = value.ok_or_else(|| need("plies"))?;
+                self.null_min_depth = bounded(v, 1, u64::from(MAX_NULL_MIN_DEPTH))
+                    .map_err(|e| format!("NullMinDepth: {e}"))?
+                    as u32;
+                self.guards.min_depth = guard_depth(self.null_min_depth);
             }
             "hash" => {
                 let v = value.ok_or_else(|| need("MiB"))?;
@@ -120,6 +134,11 @@ impl Settings {
                 let on = check(v).map_err(|e| format!("LateMoveReductions: {e}"))?;
                 self.search = self.search.with_late_move_reductions(on);
             }
+            "quiescencesee" => {
+                let v = value.ok_or_else(|| need("true or false"))?;
+                let on = check(v).map_err(|e| format!("QuiescenceSEE: {e}"))?;
+                self.search = self.search.with_quiescence_see(on);
+            }
             "multipv" => {
                 let v = value.ok_or_else(|| need("a number of lines"))?;
                 self.multi_pv =
@@ -135,14 +154,22 @@ impl Settings {
             }
             _ => {
                 return Err(format!(
-                    "no option {name:?} (the options are NullMove, Hash, Move Overhead, \
-                     Threads, CheckExtension, LateMoveReductions, MultiPV, Ponder and \
+                    "no option {name:?} (the options are NullMove, NullMinDepth, Hash, Move Overhead, \
+                     Threads, CheckExtension, LateMoveReductions, QuiescenceSEE, MultiPV, Ponder and \
                      UCI_Chess960)"
                 ));
             }
         }
         Ok(())
     }
+}
+
+/// The most `NullMinDepth` may be, in plies (the deep search's deepest iteration).
+const MAX_NULL_MIN_DEPTH: u32 = nullmove_optimized::MAX_DEPTH;
+
+/// [`Guards::min_depth`] for `NullMinDepth` plies: 1 is every depth, the guard off.
+const fn guard_depth(plies: u32) -> u32 {
+    if plies <= 1 { 0 } else { plies }
 }
 
 /// A `check` option's value: `true` or `false`, in any case.

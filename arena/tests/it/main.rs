@@ -6,4 +6,5 @@ mod games;
 mod support;
 mod uci;
 mod uci_analysis;
+mod uci_gui;
 mod uci_properties;

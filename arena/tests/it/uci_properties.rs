@@ -2,7 +2,7 @@
 //! any order, searches started and stopped at any time. Whatever arrives, the engine never
 //! panics, writes only protocol lines, answers every `uci` and `isready`, and every
 //! `bestmove` is legal in the position its `go` searched (`0000` only where that position
-//! has no legal move). Searches are kept small (depth 3, a few thousand nodes, a few
+//! has no legal move, or where the last `position` was refused: then nothing is searched). Searches are kept small (depth 3, a few thousand nodes, a few
 //! milliseconds) so that a case runs in well under a second. Every option is set, to values
 //! in and out of its range, and every `go` kind is sent: depth, nodes, movetime, clocks,
 //! infinite, searchmoves, ponder (answered at `stop`, or at `ponderhit`).
@@ -145,18 +145,11 @@ fn playout(seed: u64, plies: usize) -> Vec<String> {
     moves
 }
 
-/// The position after `position` as the protocol defines it: a FEN that cannot be read
-/// leaves the previous one; the moves stop at the first illegal one (under Chess960,
-/// castling is only king-takes-rook).
-fn apply(
-    previous: Option<Board>,
-    start: Option<Board>,
-    moves: &[String],
-    chess960: bool,
-) -> Option<Board> {
-    let Some(mut board) = start else {
-        return previous;
-    };
+/// The position after `position` as the engine defines it: none where the FEN cannot be
+/// read (`go` then answers `0000`); the moves stop at the first illegal one (under
+/// Chess960, castling is only king-takes-rook).
+fn apply(start: Option<Board>, moves: &[String], chess960: bool) -> Option<Board> {
+    let mut board = start?;
     for mv in moves {
         match parse_uci_in(&board, mv, chess960) {
             Ok(m) => board.play_unchecked(m),
@@ -167,8 +160,11 @@ fn apply(
 }
 
 /// Whether `answer` (what follows `bestmove`: a move, perhaps `ponder` and a reply legal
-/// after it) fits the position a `go` searched.
-fn fits(board: &Board, answer: &str) -> bool {
+/// after it) fits the position a `go` searched (`0000` alone where none stood).
+fn fits(board: Option<&Board>, answer: &str) -> bool {
+    let Some(board) = board else {
+        return answer == "0000";
+    };
     let words: Vec<&str> = answer.split_whitespace().collect();
     match words[..] {
         [mv] => fits_move(board, mv),
@@ -199,7 +195,9 @@ fn fits_move(board: &Board, answer: &str) -> bool {
 /// Plays `lines` to the engine (then `stop` and `quit`) and checks what it wrote.
 fn check(lines: &[Line]) -> Result<(), TestCaseError> {
     let engine = support::Engine::start();
-    let (mut position, mut searched) = (None::<Board>, Vec::new());
+    // None until a position is given (`go` searches the start), then the position or, after
+    // a refused one, none.
+    let (mut position, mut searched) = (None::<Option<Board>>, Vec::new());
     let (mut uci, mut ready) = (0, 0);
     let mut chess960 = false;
     for l in lines {
@@ -207,23 +205,24 @@ fn check(lines: &[Line]) -> Result<(), TestCaseError> {
             Line::Start { seed, plies, bad } => {
                 let mut moves = playout(*seed, *plies);
                 moves.extend(bad.map(str::to_owned));
-                position = apply(position, Some(Board::default()), &moves, chess960);
+                position = Some(apply(Some(Board::default()), &moves, chess960));
                 format!("position startpos moves {}", moves.join(" "))
             }
             Line::Fen { index, mv } => {
                 let moves: Vec<String> = mv.iter().map(|m| (*m).to_owned()).collect();
                 let read = if chess960 { parse_fen_960 } else { parse_fen };
-                position = apply(position, read(FENS[*index]).ok(), &moves, chess960);
+                position = Some(apply(read(FENS[*index]).ok(), &moves, chess960));
                 format!("position fen {} moves {}", FENS[*index], moves.join(" "))
             }
             Line::Go(words) => {
-                searched.push(position.clone().unwrap_or_default());
+                searched.push(position.clone().unwrap_or_else(|| Some(Board::default())));
                 words.clone()
             }
             Line::Raw(text) => {
                 uci += usize::from(text.split_whitespace().eq(["uci"]));
                 ready += usize::from(text.split_whitespace().eq(["isready"]));
                 match text.as_str() {
+                    "position" | "position fen" => position = Some(None),
                     "setoption name UCI_Chess960 value true" => chess960 = true,
                     "setoption name UCI_Chess960 value false" => chess960 = false,
                     _ => {}
@@ -249,7 +248,7 @@ fn check(lines: &[Line]) -> Result<(), TestCaseError> {
     // a search runs gets none): the earliest that fits, which exists if any does.
     let mut next = 0;
     for answer in out.iter().filter_map(|l| l.strip_prefix("bestmove ")) {
-        let found = searched[next..].iter().position(|b| fits(b, answer));
+        let found = searched[next..].iter().position(|b| fits(b.as_ref(), answer));
         prop_assert!(
             found.is_some(),
             "bestmove {answer} fits no go from {next}: {out:#?}"
