@@ -38,7 +38,7 @@ pub struct Info {
     /// The value for the side to move (for an iteration cut short, a bound: the side to
     /// move does at least this well).
     pub score: Score,
-    /// Nodes searched since this search began.
+    /// Nodes searched since this search began, by every thread.
     pub nodes: u64,
     /// Time since this search began.
     pub elapsed: Duration,
@@ -67,7 +67,7 @@ impl Info {
             depth: report.depth,
             seldepth: report.seldepth,
             score: report.score(),
-            nodes: report.nodes(),
+            nodes: report.threads_nodes,
             elapsed: report.elapsed,
             pv: report.root.pv.clone(),
             hashfull: report.hashfull,

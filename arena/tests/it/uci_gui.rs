@@ -1,7 +1,8 @@
 //! What a GUI or a bot trusts the engine with: a move searched on any clock (depth 1 always
 //! completes, so a mate in one is played with 100 ms left and lichess-bot's overhead), no
 //! search of a position the GUI did not send, `go perft`, a promotion's letter in either
-//! case, and a negative `movetime` answered with a searched move and a word.
+//! case, a negative `movetime` answered with a searched move and a word, and with threads
+//! the nodes of them all, reported and limited.
 
 use crate::support;
 
@@ -140,4 +141,28 @@ fn a_promotion_s_letter_is_read_in_either_case() {
             .promotion,
         Some(cozy_chess::Piece::Knight)
     );
+}
+
+#[test]
+fn with_two_threads_nodes_are_every_thread_s_and_limited_together() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 2");
+    e.send("position startpos");
+    e.send("go nodes 40000");
+    e.until(WAIT, bestmove);
+    let lines = e.finish();
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "nodes").expect("nodes");
+            words[at + 1].parse().expect("a count")
+        })
+        .collect();
+    // Both threads' nodes, limited together: passed by at most a look of each thread and
+    // one more of the helper's (1,024 nodes each); the counting itself is the library's
+    // test (`optimized/tests/it/deep_threads.rs`).
+    assert!(nodes.iter().all(|&n| n <= 40_000 + 3 * 1024), "{lines:#?}");
+    assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{nodes:?}");
 }

@@ -248,7 +248,9 @@ fn check(lines: &[Line]) -> Result<(), TestCaseError> {
     // a search runs gets none): the earliest that fits, which exists if any does.
     let mut next = 0;
     for answer in out.iter().filter_map(|l| l.strip_prefix("bestmove ")) {
-        let found = searched[next..].iter().position(|b| fits(b.as_ref(), answer));
+        let found = searched[next..]
+            .iter()
+            .position(|b| fits(b.as_ref(), answer));
         prop_assert!(
             found.is_some(),
             "bestmove {answer} fits no go from {next}: {out:#?}"

@@ -2,7 +2,7 @@
 //! deadline), a stop from another thread; and the clock that checks them inside the search.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Nodes between two looks at the clock and the stop flag. A look costs one `Instant::now`
@@ -37,6 +37,9 @@ pub struct Limits {
     nodes: Option<u64>,
     time: Option<Time>,
     stop: Option<StopHandle>,
+    /// The nodes of every thread searching the same root: each adds its own at each look,
+    /// and the node limit is theirs together.
+    counter: Option<Arc<AtomicU64>>,
 }
 
 /// A time limit: a budget counted from the search's start, or an instant.
@@ -87,6 +90,18 @@ impl Limits {
     pub fn with_stop(self, handle: &StopHandle) -> Self {
         Self {
             stop: Some(handle.clone()),
+            ..self
+        }
+    }
+
+    /// The same limits counting the nodes of every thread that shares `counter`, which the
+    /// node limit then bounds together once the first iteration is complete (each thread
+    /// adds its own every [`POLL_EVERY`] nodes, so the threads may pass it by that much
+    /// each).
+    #[must_use]
+    pub(super) fn with_counter(self, counter: &Arc<AtomicU64>) -> Self {
+        Self {
+            counter: Some(Arc::clone(counter)),
             ..self
         }
     }
@@ -175,9 +190,14 @@ pub(super) struct Clock {
     /// The node count at which to stop, counted from zero at the search's start.
     node_limit: Option<u64>,
     deadline: Option<Instant>,
-    /// Whether the deadline counts yet: not before the first iteration is complete, so a
-    /// search always has a move it searched (Stockfish always completes depth 1).
-    deadline_armed: bool,
+    /// The nodes of every thread of the search ([`Limits::with_counter`]), and how many of
+    /// this thread's it holds.
+    counter: Option<Arc<AtomicU64>>,
+    published: u64,
+    /// Whether the first iteration is complete. Before it the deadline does not count and
+    /// a node limit counts this thread's nodes alone, so a search always has a move it
+    /// searched (Stockfish always completes depth 1).
+    first_done: bool,
     stop: Option<StopHandle>,
     /// The node count at which to look next: `u64::MAX` when nothing is to be looked at.
     pub(super) next_look: u64,
@@ -192,7 +212,9 @@ impl Clock {
             start: None,
             node_limit: None,
             deadline: None,
-            deadline_armed: false,
+            counter: None,
+            published: 0,
+            first_done: false,
             stop: None,
             next_look: u64::MAX,
             stopped: None,
@@ -206,7 +228,9 @@ impl Clock {
             start: Some(start),
             node_limit: limits.nodes.map(|n| nodes.saturating_add(n)),
             deadline: limits.deadline(start),
-            deadline_armed: false,
+            counter: limits.counter.clone(),
+            published: nodes,
+            first_done: false,
             stop: limits.stop.clone(),
             next_look: u64::MAX,
             stopped: None,
@@ -231,11 +255,13 @@ impl Clock {
         if self.stopped.is_some() {
             return true;
         }
-        self.stopped = if self.node_limit.is_some_and(|n| nodes >= n) {
+        let all = self.publish(nodes);
+        let counted = if self.first_done { all } else { nodes };
+        self.stopped = if self.node_limit.is_some_and(|n| counted >= n) {
             Some(Stop::Nodes)
         } else if self.stop.as_ref().is_some_and(StopHandle::is_stopped) {
             Some(Stop::Handle)
-        } else if self.deadline_armed && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if self.first_done && self.deadline.is_some_and(|d| Instant::now() >= d) {
             Some(Stop::Time)
         } else {
             None
@@ -244,10 +270,21 @@ impl Clock {
         self.stopped.is_some()
     }
 
+    /// Adds this thread's nodes since the last look to the threads' count, if they share
+    /// one; returns every thread's nodes (this one's alone without a count).
+    pub(super) fn publish(&mut self, nodes: u64) -> u64 {
+        let Some(counter) = &self.counter else {
+            return nodes;
+        };
+        let fresh = nodes.saturating_sub(self.published);
+        self.published = nodes;
+        counter.fetch_add(fresh, Ordering::Relaxed) + fresh
+    }
+
     /// Sets the next node count to look at: the node limit, or sooner when there is a
-    /// clock or a flag to look at; never, when there is nothing.
+    /// clock, a flag or other threads' nodes to look at; never, when there is nothing.
     fn schedule(&mut self, nodes: u64) {
-        let polled = (self.deadline.is_some() || self.stop.is_some())
+        let polled = (self.deadline.is_some() || self.stop.is_some() || self.counter.is_some())
             .then(|| nodes.saturating_add(POLL_EVERY));
         self.next_look = match (self.node_limit, polled) {
             (Some(n), Some(p)) => n.min(p),
@@ -260,12 +297,14 @@ impl Clock {
         }
     }
 
-    /// The first iteration is complete: from now on the deadline stops the search, looked
-    /// at from the next node on.
-    pub(super) fn arm_deadline(&mut self, nodes: u64) {
-        if !self.deadline_armed && self.deadline.is_some() {
-            self.deadline_armed = true;
-            self.next_look = self.next_look.min(nodes);
+    /// The first iteration is complete: from now on the deadline stops the search, and a
+    /// node limit counts every thread's nodes, looked at from the next node on.
+    pub(super) fn first_iteration_done(&mut self, nodes: u64) {
+        if !self.first_done {
+            self.first_done = true;
+            if self.deadline.is_some() || self.counter.is_some() {
+                self.next_look = self.next_look.min(nodes);
+            }
         }
     }
 

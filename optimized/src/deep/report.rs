@@ -69,6 +69,10 @@ pub struct DeepReport<M> {
     pub root: Report<M, DeepStats>,
     /// Whether the side to move at the root is the maximizer: [`DeepReport::score`]'s side.
     pub maximizing: bool,
+    /// The nodes of every thread searching this root ([`crate::DeepSearcher::set_threads`]),
+    /// each helper's as it last added them (every thousand nodes or so); this thread's
+    /// alone, [`DeepReport::nodes`], with one thread. What a UCI engine reports and limits.
+    pub threads_nodes: u64,
     /// Time since the search began.
     pub elapsed: Duration,
     /// The transposition table's occupancy in per mille (UCI's `hashfull`), sampled.
@@ -90,6 +94,7 @@ impl<M> Default for DeepReport<M> {
             seldepth: 0,
             root: Report::default(),
             maximizing: true,
+            threads_nodes: 0,
             elapsed: Duration::ZERO,
             hashfull: 0,
             complete: true,

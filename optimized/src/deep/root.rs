@@ -47,7 +47,8 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// [`DeepSearcher::search`], ended also by `limits` (nodes, time, a stop handle) or by
     /// `on_iteration` returning `ControlFlow::Break(())`, whichever comes first; time
     /// counts only once the first iteration is complete, so a search on a clock always
-    /// plays a move it searched (a node limit and a stop count at once). Returns the
+    /// plays a move it searched (a stop counts at once, and so does a node limit, of this
+    /// thread's nodes until then). Returns the
     /// report of the last iteration completed, or of the one stopped in when it had
     /// already proven a root move ([`DeepReport`] says how), with `stopped` saying why; it
     /// names a move once any root move of depth 1 was searched. `on_iteration` sees
@@ -108,7 +109,7 @@ impl<G: DeepGame> DeepSearcher<G> {
                     break;
                 }
                 self.root_best = self.report.root.best_move;
-                self.clock.arm_deadline(self.stats.shared.nodes);
+                self.clock.first_iteration_done(self.stats.shared.nodes);
                 if !on_iteration(&self.report).proceed() {
                     self.clock.stop(Stop::Callback);
                     break;
@@ -127,7 +128,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             let (best, line) = self.found.map_or((None, true), |f| (Some(f.mv), f.line));
             self.publish(d, value, best, line, true);
             self.root_best = self.report.root.best_move;
-            self.clock.arm_deadline(self.stats.shared.nodes);
+            self.clock.first_iteration_done(self.stats.shared.nodes);
             if !on_iteration(&self.report).proceed() {
                 self.clock.stop(Stop::Callback);
                 break;
@@ -137,6 +138,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         let report = &mut self.report;
         report.stopped = self.clock.stopped;
         report.root.stats = self.stats;
+        report.threads_nodes = self.clock.publish(self.stats.shared.nodes);
         report.elapsed = self.clock.elapsed();
         report.hashfull = self.tt.hashfull();
         Ok(&self.report)
@@ -213,6 +215,7 @@ impl<G: DeepGame> DeepSearcher<G> {
             }
         }
         report.root.stats = self.stats;
+        report.threads_nodes = self.clock.publish(self.stats.shared.nodes);
         report.elapsed = self.clock.elapsed();
         report.hashfull = self.tt.hashfull();
     }

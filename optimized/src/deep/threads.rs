@@ -6,6 +6,7 @@
 //! searcher as it always was, its own table and all, node for node.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use super::game::DeepGame;
 use super::limits::{Limits, StopHandle};
@@ -64,7 +65,8 @@ where
     /// [`DeepSearcher::search_with_limits`] with the helper threads
     /// ([`DeepSearcher::set_threads`]) searching the same root beside it, each to the same
     /// depth, until this thread's search ends; the report and its statistics are this
-    /// thread's. With one thread it is [`DeepSearcher::search_with_limits`] itself.
+    /// thread's, but for [`DeepReport::threads_nodes`], every thread's, which the node limit
+    /// bounds once the first iteration is complete. With one thread it is [`DeepSearcher::search_with_limits`] itself.
     pub fn search_threads<R: IterationControl>(
         &mut self,
         config: &Config,
@@ -81,7 +83,13 @@ where
             h.set_options(self.options);
         }
         let stop = StopHandle::new();
-        let helper_limits = Limits::new().with_stop(&stop);
+        let counter = Arc::new(AtomicU64::new(0));
+        let mut helper_limits = Limits::new().with_stop(&stop).with_counter(&counter);
+        if let Some(n) = limits.nodes() {
+            // A helper the main thread waits on (descheduled, say) stops itself there too.
+            helper_limits = helper_limits.with_nodes(n);
+        }
+        let limits = &limits.clone().with_counter(&counter);
         let searched = std::thread::scope(|s| {
             for h in &mut helpers {
                 let limits = &helper_limits;

@@ -59,3 +59,34 @@ fn connect_four_on_two_threads_then_one() {
         (one.nodes(), one.root.value, one.root.best_move)
     );
 }
+
+/// A node limit bounds every thread's nodes together, and the report counts them all: on
+/// two threads the total passes the limit by at most a look (1,024 nodes) of each thread
+/// and one more the helper adds while the main thread ends, and the main thread's own
+/// share is less; on one thread the two counts are the same, exactly the limit.
+#[test]
+fn a_node_limit_counts_every_thread() {
+    let game: ConnectFour = "4453".parse().expect("an opening");
+    let config = Config::new(30).with_guards(Guards::R3);
+    let limits = Limits::new().with_nodes(50_000);
+    let mut searcher = DeepSearcher::new(game);
+    let one = searcher
+        .search_threads(&config, &limits, |_| {})
+        .expect("a search");
+    assert_eq!((one.nodes(), one.threads_nodes), (50_000, 50_000));
+    searcher.set_threads(2);
+    for _ in 0..3 {
+        searcher.set_game(game);
+        let mut seen = Vec::new();
+        let two = searcher
+            .search_threads(&config, &limits, |it| seen.push(it.threads_nodes))
+            .expect("a search");
+        assert!(
+            (50_000..=50_000 + 3 * 1024).contains(&two.threads_nodes),
+            "{}",
+            two.threads_nodes
+        );
+        assert!(two.nodes() < two.threads_nodes, "{}", two.nodes());
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+    }
+}
