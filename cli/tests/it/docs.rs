@@ -325,3 +325,40 @@ fn every_console_example_is_the_output() {
         failures.join("\n\n")
     );
 }
+
+/// The UCI chapter's options table lists every option `uci` declares, each with the type
+/// and default the declaration gives, and no other.
+#[test]
+fn the_uci_chapter_lists_every_option() {
+    let page = std::fs::read_to_string(root().join("docs/src/strength/uci.md")).expect("the page");
+    let rows: BTreeSet<(String, String, String)> = page
+        .lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let name = cells.get(1)?.strip_prefix('`')?.strip_suffix('`')?;
+            let kind = cells.get(2)?;
+            ["check", "spin", "combo"].contains(kind).then(|| {
+                (
+                    name.to_owned(),
+                    (*kind).to_owned(),
+                    cells[3].trim_matches('`').to_owned(),
+                )
+            })
+        })
+        .collect();
+    let declared: BTreeSet<(String, String, String)> = nullmove_arena::uci::declarations()
+        .iter()
+        .map(|d| {
+            let rest = d.strip_prefix("option name ").expect("an option line");
+            let (name, rest) = rest.split_once(" type ").expect("a type");
+            let mut words = rest.split_whitespace();
+            let kind = words.next().expect("the type").to_owned();
+            let default = match words.next() {
+                Some("default") => words.next().expect("the default").to_owned(),
+                _ => String::new(),
+            };
+            (name.to_owned(), kind, default)
+        })
+        .collect();
+    assert_eq!(rows, declared);
+}
