@@ -194,6 +194,12 @@ impl Thinker {
         self.hash_mib
     }
 
+    /// The bytes the table's entries take, as allocated.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.searcher.table_size().1
+    }
+
     /// A table of `mib` MiB from now on, empty (allocated now, when the size changes).
     pub fn set_hash(&mut self, mib: u32) {
         if mib != self.hash_mib {

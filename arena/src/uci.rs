@@ -10,6 +10,8 @@
 mod command;
 mod options;
 mod perft;
+#[cfg(test)]
+mod tests;
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Read, Write};
