@@ -19,7 +19,8 @@
 //! between searches), `root` (iterative deepening and the root's moves), `node` (one call of
 //! the recursion), `null_move` (its null-move block), `report`; then what only it has:
 //! `game` ([`DeepGame`]), `quiescence`, `ordering`, `tt` (the transposition table),
-//! `limits`, `options` and `multipv` (several lines, a restricted root).
+//! `limits`, `options`, `pruning` (the forward pruning beside null move, each off unless
+//! asked) and `multipv` (several lines, a restricted root).
 
 mod game;
 mod limits;
@@ -28,6 +29,7 @@ mod node;
 mod null_move;
 mod options;
 mod ordering;
+mod pruning;
 mod quiescence;
 mod report;
 mod root;
@@ -39,7 +41,10 @@ mod tt;
 pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 pub use limits::{Limits, Stop, StopHandle};
 pub use multipv::PvLine;
-pub use options::{DEFAULT_ASPIRATION, DeepOptions, LMR_FULL_MOVES, LMR_MIN_DEPTH};
+pub use options::{
+    DEFAULT_ASPIRATION, DeepOptions, FUTILITY_DEPTH, FUTILITY_MARGIN, LMP_DEPTH, LMR_FULL_MOVES,
+    LMR_MIN_DEPTH, RFP_DEPTH, RFP_MARGIN, SEE_NOISY_MARGIN, SEE_PRUNING_DEPTH, SEE_QUIET_MARGIN,
+};
 pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH, Score};
 pub use root::IterationControl;
 pub use searcher::DeepSearcher;

@@ -82,8 +82,9 @@ mod report;
 
 pub use config::Config;
 pub use deep::{
-    DEFAULT_ASPIRATION, DeepOptions, IterationControl, LMR_FULL_MOVES, LMR_MIN_DEPTH, Limits,
-    PvLine, Score, Stop, StopHandle,
+    DEFAULT_ASPIRATION, DeepOptions, FUTILITY_DEPTH, FUTILITY_MARGIN, IterationControl, LMP_DEPTH,
+    LMR_FULL_MOVES, LMR_MIN_DEPTH, Limits, PvLine, RFP_DEPTH, RFP_MARGIN, SEE_NOISY_MARGIN,
+    SEE_PRUNING_DEPTH, SEE_QUIET_MARGIN, Score, Stop, StopHandle,
 };
 pub use deep::{
     DEFAULT_TT_BITS, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats, MATE, MATE_BOUND,

@@ -83,6 +83,9 @@ impl<G: DeepGame> DeepSearcher<G> {
             Ok(hint) => hint,
             Err(settled) => return settled,
         };
+        if let Some(v) = self.reverse_futility(game, depth, ply, (alpha, beta)) {
+            return v;
+        }
         let step = if root || after_null {
             NullStep::Search
         } else {
@@ -245,10 +248,24 @@ impl<G: DeepGame> DeepSearcher<G> {
             && depth >= LMR_MIN_DEPTH
             && !game.in_check();
         let pv_node = beta - alpha > 1;
+        let pruning = self.move_pruning(game, depth, ply, (alpha, beta));
         for i in start..end {
             let mv = self.pick(i, end);
             let mut child = game.clone();
             child.play(mv);
+            if let Some(p) = pruning {
+                if self.pruned(
+                    p,
+                    game,
+                    &child,
+                    (i, i - start + 1),
+                    mv,
+                    depth,
+                    (alpha, best),
+                ) {
+                    continue;
+                }
+            }
             let checks = (extend || reduce) && child.in_check();
             let next = depth - 1 + i32::from(extend && checks);
             let r = if reduce && !checks && i - start >= LMR_FULL_MOVES && self.plain_quiet(i) {

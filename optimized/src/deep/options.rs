@@ -33,6 +33,10 @@ pub struct DeepOptions {
     check_extension: bool,
     late_move_reductions: bool,
     quiescence_see: bool,
+    reverse_futility: bool,
+    futility: bool,
+    late_move_pruning: bool,
+    see_pruning: bool,
 }
 
 /// A half-width for the first aspiration window, in the evaluation's units (chess:
@@ -47,6 +51,36 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 /// table's move, the captures and killers usually come first anyway.
 pub const LMR_FULL_MOVES: usize = 3;
 
+/// Reverse futility pruning acts with at most this many plies left (Ethereal's
+/// `BetaPruningDepth`).
+pub const RFP_DEPTH: i32 = 8;
+
+/// How far above beta, a ply, the static evaluation must be for reverse futility pruning
+/// (Ethereal's `BetaMargin`, in centipawns).
+pub const RFP_MARGIN: i32 = 75;
+
+/// Futility pruning acts with at most this many plies left (Ethereal's
+/// `FutilityPruningDepth`).
+pub const FUTILITY_DEPTH: i32 = 8;
+
+/// The gain a quiet move may bring, a ply, below which futility pruning skips it when the
+/// static evaluation stays under alpha (Ethereal's `FutilityMargin`).
+pub const FUTILITY_MARGIN: i32 = 65;
+
+/// Late-move pruning acts with at most this many plies left; it keeps `3 + depth²` moves.
+pub const LMP_DEPTH: i32 = 8;
+
+/// SEE pruning acts with at most this many plies left (Ethereal's `SEEPruningDepth`).
+pub const SEE_PRUNING_DEPTH: i32 = 9;
+
+/// A quiet move whose exchange loses more than this a ply is skipped (Ethereal's
+/// `SEEQuietMargin`, 64).
+pub const SEE_QUIET_MARGIN: i32 = 64;
+
+/// A capture whose exchange loses more than this times the depth squared is skipped
+/// (Ethereal's `SEENoisyMargin`, 19).
+pub const SEE_NOISY_MARGIN: i32 = 19;
+
 impl Default for DeepOptions {
     /// History on, aspiration off: as measured; no check extension, no late-move
     /// reductions (null move the only selectivity, as every committed figure has it).
@@ -60,6 +94,10 @@ impl Default for DeepOptions {
             check_extension: false,
             late_move_reductions: false,
             quiescence_see: false,
+            reverse_futility: false,
+            futility: false,
+            late_move_pruning: false,
+            see_pruning: false,
         }
     }
 }
@@ -128,6 +166,95 @@ impl DeepOptions {
             quiescence_see: on,
             ..self
         }
+    }
+
+    /// Every step of this module on: the check extension, late-move reductions,
+    /// quiescence SEE, reverse futility, futility, late-move and SEE pruning, beside
+    /// the default history and open windows (the engine the field's step-by-step figures
+    /// describe; with it, null move wants [`crate::Guards::min_depth`] at 2).
+    #[must_use]
+    pub const fn full() -> Self {
+        Self {
+            aspiration: None,
+            quiet_history: true,
+            check_extension: true,
+            late_move_reductions: true,
+            quiescence_see: true,
+            reverse_futility: true,
+            futility: true,
+            late_move_pruning: true,
+            see_pruning: true,
+        }
+    }
+
+    /// Reverse futility (beta) pruning: off the principal variation and out of check, with
+    /// at most [`RFP_DEPTH`] plies left, a node whose static evaluation is [`RFP_MARGIN`]
+    /// a ply above beta returns it.
+    #[must_use]
+    pub const fn with_reverse_futility(self, on: bool) -> Self {
+        Self {
+            reverse_futility: on,
+            ..self
+        }
+    }
+
+    /// Futility pruning: off the principal variation and out of check, with at most
+    /// [`FUTILITY_DEPTH`] plies left, a quiet move after the first that gives no check is
+    /// skipped when the static evaluation plus [`FUTILITY_MARGIN`] a ply stays at or below
+    /// alpha.
+    #[must_use]
+    pub const fn with_futility(self, on: bool) -> Self {
+        Self {
+            futility: on,
+            ..self
+        }
+    }
+
+    /// Late-move pruning: off the principal variation and out of check, with at most
+    /// [`LMP_DEPTH`] plies left, quiet moves that give no check are skipped once `3 +
+    /// depth²` moves were searched.
+    #[must_use]
+    pub const fn with_late_move_pruning(self, on: bool) -> Self {
+        Self {
+            late_move_pruning: on,
+            ..self
+        }
+    }
+
+    /// SEE pruning in the main search: off the principal variation and out of check, with
+    /// at most [`SEE_PRUNING_DEPTH`] plies left, a move after the first that gives no check
+    /// is skipped when its exchange loses more than [`SEE_QUIET_MARGIN`] a ply (a quiet
+    /// move) or [`SEE_NOISY_MARGIN`] times the depth squared (a capture).
+    #[must_use]
+    pub const fn with_see_pruning(self, on: bool) -> Self {
+        Self {
+            see_pruning: on,
+            ..self
+        }
+    }
+
+    /// Whether reverse futility pruning is on.
+    #[must_use]
+    pub const fn reverse_futility(&self) -> bool {
+        self.reverse_futility
+    }
+
+    /// Whether futility pruning is on.
+    #[must_use]
+    pub const fn futility(&self) -> bool {
+        self.futility
+    }
+
+    /// Whether late-move pruning is on.
+    #[must_use]
+    pub const fn late_move_pruning(&self) -> bool {
+        self.late_move_pruning
+    }
+
+    /// Whether SEE pruning is on in the main search.
+    #[must_use]
+    pub const fn see_pruning(&self) -> bool {
+        self.see_pruning
     }
 
     /// Whether quiescence skips captures that lose material.
