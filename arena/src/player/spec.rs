@@ -179,7 +179,7 @@ impl PlayerSpec {
 }
 
 /// The options our engine takes beside `NullMove`, which a player's name sets.
-const OUR_OPTIONS: [&str; 7] = [
+const OUR_OPTIONS: [&str; 11] = [
     "NullMinDepth",
     "Hash",
     "Move Overhead",
@@ -187,6 +187,10 @@ const OUR_OPTIONS: [&str; 7] = [
     "CheckExtension",
     "LateMoveReductions",
     "QuiescenceSEE",
+    "ReverseFutility",
+    "Futility",
+    "LateMovePruning",
+    "SeePruning",
 ];
 
 /// `setoption` pairs, name and value, in order.

@@ -68,7 +68,7 @@ impl Default for Settings {
 #[must_use]
 pub fn declarations() -> Vec<String> {
     let names: Vec<&str> = Guards::presets().map(|(name, _)| name).collect();
-    vec![
+    [
         format!(
             "option name NullMove type combo default {DEFAULT_CONFIGURATION} var {}",
             names.join(" var ")
@@ -80,14 +80,49 @@ pub fn declarations() -> Vec<String> {
              {MAX_OVERHEAD_MS}"
         ),
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-        "option name CheckExtension type check default false".to_owned(),
-        "option name LateMoveReductions type check default false".to_owned(),
-        "option name QuiescenceSEE type check default false".to_owned(),
+    ]
+    .into_iter()
+    .chain(
+        SEARCH_STEPS
+            .iter()
+            .map(|(name, _)| format!("option name {name} type check default false")),
+    )
+    .chain([
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
         "option name Ponder type check default false".to_owned(),
         "option name UCI_Chess960 type check default false".to_owned(),
-    ]
+    ])
+    .collect()
 }
+
+/// Every option's name, in `uci`'s order, as a sentence lists them (`A, B and C`).
+fn option_names() -> String {
+    let names: Vec<String> = declarations()
+        .iter()
+        .filter_map(|d| {
+            let rest = d.strip_prefix("option name ")?;
+            Some(rest.split_once(" type ")?.0.to_owned())
+        })
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
+
+/// The deep search's steps, each a `check` option of its own (off by default).
+type Step = fn(DeepOptions, bool) -> DeepOptions;
+
+/// The `check` options that switch the deep search's steps, in `uci`'s order.
+const SEARCH_STEPS: [(&str, Step); 7] = [
+    ("CheckExtension", DeepOptions::with_check_extension),
+    ("LateMoveReductions", DeepOptions::with_late_move_reductions),
+    ("QuiescenceSEE", DeepOptions::with_quiescence_see),
+    ("ReverseFutility", DeepOptions::with_reverse_futility),
+    ("Futility", DeepOptions::with_futility),
+    ("LateMovePruning", DeepOptions::with_late_move_pruning),
+    ("SeePruning", DeepOptions::with_see_pruning),
+];
 
 impl Settings {
     /// Sets option `name` (case-insensitive, as UCI asks) to `value`; the reason in words
@@ -95,6 +130,15 @@ impl Settings {
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let value = value.map(str::trim).filter(|v| !v.is_empty());
         let need = |what: &str| format!("option {name:?} needs a value: {what}");
+        if let Some((step, with)) = SEARCH_STEPS
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            let v = value.ok_or_else(|| need("true or false"))?;
+            let on = check(v).map_err(|e| format!("{step}: {e}"))?;
+            self.search = with(self.search, on);
+            return Ok(());
+        }
         match name.to_ascii_lowercase().as_str() {
             "nullmove" => {
                 let v = value.ok_or_else(|| need("a configuration name"))?;
@@ -124,21 +168,6 @@ impl Settings {
                 self.threads = bounded(v, 1, MAX_THREADS as u64)
                     .map_err(|e| format!("Threads: {e}"))? as usize;
             }
-            "checkextension" => {
-                let v = value.ok_or_else(|| need("true or false"))?;
-                let on = check(v).map_err(|e| format!("CheckExtension: {e}"))?;
-                self.search = self.search.with_check_extension(on);
-            }
-            "latemovereductions" => {
-                let v = value.ok_or_else(|| need("true or false"))?;
-                let on = check(v).map_err(|e| format!("LateMoveReductions: {e}"))?;
-                self.search = self.search.with_late_move_reductions(on);
-            }
-            "quiescencesee" => {
-                let v = value.ok_or_else(|| need("true or false"))?;
-                let on = check(v).map_err(|e| format!("QuiescenceSEE: {e}"))?;
-                self.search = self.search.with_quiescence_see(on);
-            }
             "multipv" => {
                 let v = value.ok_or_else(|| need("a number of lines"))?;
                 self.multi_pv =
@@ -154,9 +183,8 @@ impl Settings {
             }
             _ => {
                 return Err(format!(
-                    "no option {name:?} (the options are NullMove, NullMinDepth, Hash, Move Overhead, \
-                     Threads, CheckExtension, LateMoveReductions, QuiescenceSEE, MultiPV, Ponder and \
-                     UCI_Chess960)"
+                    "no option {name:?} (the options are {})",
+                    option_names()
                 ));
             }
         }
