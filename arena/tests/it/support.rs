@@ -139,3 +139,15 @@ pub fn run(script: &str) -> Vec<String> {
     }
     engine.finish()
 }
+
+/// Whether `line` is the engine's `bestmove`.
+pub fn bestmove(line: &str) -> bool {
+    line.starts_with("bestmove ")
+}
+
+/// The word after `key` in an info line.
+pub fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == key)?;
+    words.next()
+}

@@ -8,13 +8,9 @@ use std::time::Duration;
 
 use cozy_chess::Board;
 use nullmove_chess::parse_uci;
-use support::{Engine, run};
+use support::{Engine, bestmove, run};
 
 const WAIT: Duration = Duration::from_secs(30);
-
-fn bestmove(line: &str) -> bool {
-    line.starts_with("bestmove ")
-}
 
 /// The score of the last `info` line before `bestmove`, as written (`cp 0`, `mate 2`).
 fn last_score(lines: &[String]) -> String {

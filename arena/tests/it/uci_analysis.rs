@@ -7,20 +7,9 @@ use crate::support;
 use std::time::{Duration, Instant};
 
 use nullmove_chess::{parse_fen_960, parse_uci_in};
-use support::Engine;
+use support::{Engine, bestmove, field};
 
 const WAIT: Duration = Duration::from_secs(30);
-
-fn bestmove(line: &str) -> bool {
-    line.starts_with("bestmove ")
-}
-
-/// The word after `key` in an info line.
-fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let mut words = line.split_whitespace();
-    words.find(|w| *w == key)?;
-    words.next()
-}
 
 #[test]
 fn multipv_gives_ranked_distinct_lines_each_iteration() {

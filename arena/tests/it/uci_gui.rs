@@ -10,13 +10,9 @@ use std::time::Duration;
 
 use cozy_chess::Board;
 use nullmove_chess::{parse_fen, parse_uci};
-use support::Engine;
+use support::{Engine, bestmove, field};
 
 const WAIT: Duration = Duration::from_secs(30);
-
-fn bestmove(line: &str) -> bool {
-    line.starts_with("bestmove ")
-}
 
 /// Back-rank mate: Qd8#. Any other first legal move (the generator's first is a2a3) loses
 /// the point.
@@ -154,11 +150,7 @@ fn with_two_threads_nodes_are_every_thread_s_and_limited_together() {
     let nodes: Vec<u64> = lines
         .iter()
         .filter(|l| l.starts_with("info depth"))
-        .map(|l| {
-            let words: Vec<&str> = l.split_whitespace().collect();
-            let at = words.iter().position(|w| *w == "nodes").expect("nodes");
-            words[at + 1].parse().expect("a count")
-        })
+        .map(|l| field(l, "nodes").expect("nodes").parse().expect("a count"))
         .collect();
     // Both threads' nodes, limited together: passed by at most a look of each thread and
     // one more of the helper's (1,024 nodes each); the counting itself is the library's
