@@ -1,7 +1,8 @@
 //! Output files written whole or not at all (docs/src/specification.md, "The command-line
 //! contract"): the content goes to a temporary file in the target's folder, which is
 //! renamed over the target only once it is complete, so a failure leaves nothing behind and
-//! an older file stands.
+//! an older file stands. A target that is a folder or another special file, or that is one
+//! of the command's inputs, is refused before anything is measured.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -21,9 +22,30 @@ impl OutputFile {
     /// Creates the temporary file beside `target` now, so that a folder that does not exist
     /// or cannot be written is reported before any long measurement.
     pub fn create(target: &Path) -> Result<Self, CliError> {
+        Self::create_apart_from(target, &[])
+    }
+
+    /// [`OutputFile::create`], refusing a `target` that is the same file as one of `inputs`
+    /// (by device and inode, so another name, a link or `./` does not hide it): renaming
+    /// over it would lose what the reader gave.
+    pub fn create_apart_from(target: &Path, inputs: &[&Path]) -> Result<Self, CliError> {
         let fail = |e: &dyn std::fmt::Display| {
             CliError::Message(format!("cannot write {}: {e}", target.display()))
         };
+        if let Ok(meta) = fs::metadata(target) {
+            if meta.is_dir() {
+                return Err(fail(&"it is a folder; give a file's name in it"));
+            }
+            if !meta.is_file() {
+                return Err(fail(&"it is not a regular file"));
+            }
+            if let Some(input) = inputs.iter().find(|i| same_file(target, &meta, i)) {
+                return Err(fail(&format_args!(
+                    "it is the input {}, which the output would overwrite; give another file",
+                    input.display()
+                )));
+            }
+        }
         let name = target
             .file_name()
             .ok_or_else(|| fail(&"not a file name"))?
@@ -71,6 +93,20 @@ impl OutputFile {
         self.temporary = PathBuf::new();
         Ok(())
     }
+}
+
+/// Whether `input` is the file `target` names, whose metadata is `meta`: the same device
+/// and inode, which a hard link shares and a comparison of names would miss.
+#[cfg(unix)]
+fn same_file(_target: &Path, meta: &fs::Metadata, input: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    fs::metadata(input).is_ok_and(|m| (m.dev(), m.ino()) == (meta.dev(), meta.ino()))
+}
+
+/// Whether `input` is the file `target` names: without inodes, the same canonical path.
+#[cfg(not(unix))]
+fn same_file(target: &Path, _meta: &fs::Metadata, input: &Path) -> bool {
+    matches!((target.canonicalize(), input.canonicalize()), (Ok(a), Ok(b)) if a == b)
 }
 
 impl Drop for OutputFile {

@@ -60,10 +60,10 @@ pub trait Commands: Send + Sync + 'static {
 
     /// The texts the reviewer's view annotates ([`crate::View::Review`]), read now, before
     /// the audit they are annotated with is computed or found kept: a text that cannot be
-    /// read, or is not the one the claims cite, is refused at once ([`Refusal::Missing`]).
+    /// read, or is not the one the claims cite, is refused at once ([`Refusal::Texts`]).
     /// By default a server has none.
     fn texts(&self) -> Result<Box<dyn Texts>, Refusal> {
-        Err(Refusal::Missing(
+        Err(Refusal::Texts(
             "this server was given no texts to annotate".to_owned(),
         ))
     }
@@ -190,9 +190,9 @@ pub enum Refusal {
     /// The command could not do its part for a reason of the server's, not the request's
     /// (HTTP 500).
     Failed(String),
-    /// What the answer needs is not on this server, said in one line: the texts of the
-    /// reviewer's view, missing or not the ones the claims cite (HTTP 404).
-    Missing(String),
+    /// The texts of the reviewer's view cannot be annotated, said in one line: missing,
+    /// unreadable, too large, or not the ones the claims cite (HTTP 422).
+    Texts(String),
 }
 
 impl Refusal {

@@ -25,6 +25,9 @@ pub enum ApiError {
     MethodNotAllowed(String),
     /// The head or a chunked body did not arrive in time: 408.
     Timeout(String),
+    /// The request is well formed, but what it asks to annotate cannot be: the texts of the
+    /// reviewer's view, unreadable or not the ones the claims cite: 422.
+    Unprocessable(String),
     /// A request body: 413.
     TooLarge(String),
     /// A query string or request target past the bound: 414.
@@ -57,6 +60,7 @@ impl ApiError {
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::UriTooLong(_) => StatusCode::URI_TOO_LONG,
             Self::HeadTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Self::Busy { .. } | Self::Gone => StatusCode::SERVICE_UNAVAILABLE,
@@ -74,6 +78,7 @@ impl ApiError {
             | Self::MethodNotAllowed(m)
             | Self::Timeout(m)
             | Self::TooLarge(m)
+            | Self::Unprocessable(m)
             | Self::UriTooLong(m)
             | Self::HeadTooLarge(m)
             | Self::Busy { reason: m, .. }
@@ -129,15 +134,15 @@ impl ApiError {
 }
 
 impl From<Refusal> for ApiError {
-    /// The command's refusal, word for word: bad input is the client's (400); a failure of
-    /// the command's own (writing its document) is the server's (500); what a view needs and
-    /// this server lacks is not found (404). A value the parser refused is named apart by
-    /// the routes, not here.
+    /// The command's refusal, word for word: bad input is the client's (400); texts the
+    /// view cannot annotate are input it cannot process (422), not a route that is missing;
+    /// a failure of the command's own (writing its document) is the server's (500). A value
+    /// the parser refused is named apart by the routes, not here.
     fn from(e: Refusal) -> Self {
         match e {
             Refusal::Refused { line, .. } => Self::BadRequest(line),
             Refusal::Failed(m) => Self::Failed(m),
-            Refusal::Missing(m) => Self::NotFound(m),
+            Refusal::Texts(m) => Self::Unprocessable(m),
         }
     }
 }

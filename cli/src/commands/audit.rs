@@ -152,8 +152,17 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         common::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
         return Ok(doc.status());
     }
-    let texts = review_texts(args.page.as_deref(), args.article.as_deref())?;
-    let html = args.html.as_deref().map(OutputFile::create).transpose()?;
+    // Where the view goes is checked first: neither an input overwritten nor a long audit
+    // that ends in a file it cannot write.
+    let paths = text_paths(args.page.as_deref(), args.article.as_deref());
+    let mut inputs: Vec<&Path> = paths.files.iter().map(|(_, p)| p.as_path()).collect();
+    inputs.extend(args.from.as_deref());
+    let html = args
+        .html
+        .as_deref()
+        .map(|target| OutputFile::create_apart_from(target, &inputs))
+        .transpose()?;
+    let texts = paths.read()?;
     if let Some(saved) = &args.from {
         return review_saved(saved, &texts, html, args.erratum, io);
     }
@@ -210,22 +219,48 @@ pub fn review_texts(
     page: Option<&Path>,
     article: Option<&Path>,
 ) -> Result<Vec<SourceText>, CliError> {
+    text_paths(page, article).read()
+}
+
+/// Where the reviewer's view reads its texts from, before they are read.
+struct TextPaths {
+    /// Each text and its file: as given, or in the default folder.
+    files: [(Source, PathBuf); 2],
+    /// The default folder, as a reader finds it.
+    default_dir: PathBuf,
+}
+
+/// The texts' files: `page` and `article`, or else those in `../shared/page/`.
+fn text_paths(page: Option<&Path>, article: Option<&Path>) -> TextPaths {
     let dir = coverage::page_dir();
     // `../shared/page` as a reader finds it, without the repository's `fixtures/../..`.
-    let shown = dir.canonicalize().unwrap_or(dir);
-    [(Source::Page, page), (Source::Article, article)]
-        .into_iter()
-        .map(|(source, given)| {
-            let path = given.map_or_else(|| shown.join(source.file_name()), Path::to_path_buf);
-            SourceText::read(source, &path).map_err(|e| {
-                CliError::Message(format!(
-                    "{e}; give the texts with --page FILE and --article FILE (by default they \
-                     are read from {})",
-                    shown.display()
-                ))
+    let default_dir = dir.canonicalize().unwrap_or(dir);
+    let file = |source: Source, given: Option<&Path>| {
+        let path = given.map_or_else(|| default_dir.join(source.file_name()), Path::to_path_buf);
+        (source, path)
+    };
+    TextPaths {
+        files: [file(Source::Page, page), file(Source::Article, article)],
+        default_dir: default_dir.clone(),
+    }
+}
+
+impl TextPaths {
+    /// Both texts, read and checked.
+    fn read(&self) -> Result<Vec<SourceText>, CliError> {
+        self.files
+            .iter()
+            .map(|(source, path)| {
+                SourceText::read(*source, path).map_err(|e| {
+                    CliError::Message(format!(
+                        "{e}; give the texts with --page FILE and --article FILE (by default \
+                         they are read from {})",
+                        self.default_dir.display()
+                    ))
+                })
             })
-        })
-        .collect()
+            .collect()
+    }
 }
 
 /// `texts` annotated with the audit whose document is `audit`.
@@ -256,12 +291,6 @@ pub fn render(doc: &Document, details: bool, out: &mut dyn Write) -> std::io::Re
     }
 }
 
-/// Reads a text whole; a file that cannot be read is one line naming it.
-fn read(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CliError::Message(format!("cannot read {}: {e}", path.display())))
-}
-
 fn coverage_report(args: &Args) -> Result<CoverageReport, CliError> {
     let texts = [(Source::Page, &args.page), (Source::Article, &args.article)];
     let mut coverage = Vec::new();
@@ -269,9 +298,17 @@ fn coverage_report(args: &Args) -> Result<CoverageReport, CliError> {
         if let Some(path) = path {
             coverage.push(TextCoverage {
                 file: path.display().to_string(),
-                coverage: coverage::coverage(source, &read(path)?),
+                coverage: coverage::coverage(source, &read(source, path)?),
             });
         }
     }
     Ok(CoverageReport { coverage })
+}
+
+/// Reads a text whole, whatever it says; a file that cannot be read, or is larger than any
+/// copy of the texts, is one line naming it.
+fn read(source: Source, path: &Path) -> Result<String, CliError> {
+    SourceText::read_unchecked(source, path)
+        .map(|t| t.text)
+        .map_err(|e| CliError::Message(e.to_string()))
 }

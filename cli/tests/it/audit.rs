@@ -10,6 +10,7 @@
 //! measure in about a second, and must print, for each claim selected, exactly the whole
 //! audit's report of it.
 
+mod given;
 mod replay;
 mod review;
 use crate::support;

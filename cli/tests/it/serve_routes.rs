@@ -52,7 +52,7 @@ fn field(args: &[&str]) -> Option<Field> {
     match CommandLine::default().parse(&argv) {
         Ok(_) => None,
         Err(Refusal::Refused { field, .. }) => field,
-        Err(Refusal::Failed(m) | Refusal::Missing(m)) => panic!("a parser does not fail: {m}"),
+        Err(Refusal::Failed(m) | Refusal::Texts(m)) => panic!("a parser does not fail: {m}"),
     }
 }
 

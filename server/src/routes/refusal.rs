@@ -32,7 +32,7 @@ impl From<Refusal> for Refused {
                 error: ApiError::BadRequest(line),
                 field,
             },
-            other @ (Refusal::Failed(_) | Refusal::Missing(_)) => ApiError::from(other).into(),
+            other @ (Refusal::Failed(_) | Refusal::Texts(_)) => ApiError::from(other).into(),
         }
     }
 }

@@ -427,7 +427,7 @@ fn the_audit_is_the_commands_document() {
         }
         Err(line) => {
             // Without the texts, the server says what the command line says.
-            assert_eq!(review.status, 404);
+            assert_eq!(review.status, 422);
             assert_eq!(review.json(), json!({ "error": line }));
         }
     }
@@ -565,9 +565,15 @@ fn the_review_refuses_texts_it_cannot_annotate() {
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     let edited = dir.join("page.txt");
     std::fs::write(&edited, "A page of our own. It cites nothing.").expect("a text");
+    let large = dir.join("large.txt");
+    // Sparse: 50 MB that take no disk and no time to write.
+    std::fs::File::create(&large)
+        .and_then(|f| f.set_len(50_000_000))
+        .expect("a large text");
     for (page, says) in [
         (dir.join("missing.txt"), "cannot read the page ("),
         (edited, "is not the page the claims cite (an edited copy?)"),
+        (large, "over the limit of 1,048,576 bytes (1 MiB)"),
     ] {
         let line = nullmove::commands::audit::review_texts(Some(&page), None)
             .expect_err("refused")
@@ -575,7 +581,7 @@ fn the_review_refuses_texts_it_cannot_annotate() {
         assert!(line.contains(says), "{line}");
         let server = start_reading(Some(page), None);
         let answer = get(server.addr(), "/api/review").expect("an answer");
-        assert_eq!(answer.status, 404);
+        assert_eq!(answer.status, 422);
         assert_eq!(answer.json(), json!({ "error": line }));
         let progress = get(server.addr(), "/api/audit/progress").expect("an answer");
         assert_eq!(progress.json(), json!({ "state": "idle" }));

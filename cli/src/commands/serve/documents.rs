@@ -62,7 +62,7 @@ impl Commands for CommandLine {
     fn texts(&self) -> Result<Box<dyn Texts>, Refusal> {
         audit::review_texts(self.page.as_deref(), self.article.as_deref())
             .map(|texts| Box::new(ReadTexts(texts)) as Box<dyn Texts>)
-            .map_err(|e| Refusal::Missing(e.to_string()))
+            .map_err(|e| Refusal::Texts(e.to_string()))
     }
 }
 
