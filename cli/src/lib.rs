@@ -16,6 +16,7 @@
 //! serve` does through the interface this crate implements for it
 //! ([`commands::serve::CommandLine`]).
 
+pub mod build_info;
 pub mod commands;
 pub mod common;
 pub mod examples;
@@ -40,7 +41,14 @@ pub use common::{CliError, Io};
 /// crate's description), lists the commands with one line each, and ends with examples to
 /// start from and the contract every command keeps ([`AFTER_HELP`]).
 #[derive(Debug, Parser)]
-#[command(name = "nullmove", version, about, after_help = AFTER_HELP, max_term_width = 100)]
+#[command(
+    name = "nullmove",
+    version = build_info::VERSION.as_str(),
+    long_version = build_info::LONG_VERSION.as_str(),
+    about,
+    after_help = AFTER_HELP,
+    max_term_width = 100
+)]
 pub struct Cli {
     /// The subcommand and its arguments.
     #[command(subcommand)]

@@ -129,12 +129,44 @@ function drawSummary() {
       `${m.statements} ${markName(m.mark)}`)))));
   $('claim-counts').textContent = `${review.claims.length} claims: ` +
     review.statuses.map((s) => `${s.claims} ${s.status}`).join(', ') + '.';
+  drawBuild(review.build);
   $('legend').replaceChildren(...LEGEND_ORDER.map((mark) => el('li', { className: 'legend-item' },
     el('span', { className: `st m-${mark}` }, 'Text',
       el('span', { className: 'badge', textContent: MARKS[mark].symbol })),
     ' ', el('strong', { textContent: markName(mark) }), `: ${MARKS[mark].meaning}`)));
   $('legend').append(el('li', { className: 'help', textContent:
     'A statement checked by several claims carries the mark of the one that most needs a look: differs, then inconsistent, inconclusive, unverifiable, reproduced.' }));
+}
+
+/** Which build measured the figures, and the line that installs it: the replay commands print
+ * the same figures with that build. */
+function drawBuild(build) {
+  if (!build) {
+    $('build').replaceChildren(el('p', { className: 'help',
+      textContent: 'The audit’s document does not name the build that measured it.' }));
+    return;
+  }
+  const parts = [el('p', {}, `Measured by nullmove ${build.version}, commit `,
+    el('code', { className: 'commit', textContent: build.commit }),
+    build.changes ? ' (the sources had changes not in that commit).' : '.')];
+  if (build.install) {
+    parts.push(el('p', { className: 'help', textContent: 'The same build, from a clone of the repository:' }),
+      command(build.install));
+  } else {
+    parts.push(el('p', { className: 'help', textContent: build.changes
+      ? 'No command installs this very build: its changes were never committed.'
+      : 'No command installs this build: its commit is not known.' }));
+  }
+  $('build').replaceChildren(...parts);
+}
+
+/** A shell command with a button that copies it. */
+function command(text) {
+  const code = el('code', { className: 'replay-command', textContent: text, tabIndex: 0 });
+  const button = el('button', { type: 'button', textContent: 'Copy' });
+  button.setAttribute('aria-label', `Copy: ${text}`);
+  button.addEventListener('click', () => copy(text, button, code));
+  return el('div', { className: 'cmd' }, code, button);
 }
 
 /** One statement: its words underlined in its mark's style, its mark's symbol after them. */
@@ -290,13 +322,7 @@ function drawClaim(c, id) {
   }
   const replay = c.replay.length
     ? el('div', { className: 'replay' }, el('p', { className: 'label', textContent: 'Replay' }),
-      ...c.replay.map((command) => {
-        const code = el('code', { className: 'replay-command', textContent: command, tabIndex: 0 });
-        const button = el('button', { type: 'button', textContent: 'Copy' });
-        button.setAttribute('aria-label', `Copy: ${command}`);
-        button.addEventListener('click', () => copy(command, button, code));
-        return el('div', { className: 'cmd' }, code, button);
-      }))
+      ...c.replay.map(command))
     : el('p', { className: 'help', textContent: 'No command shows it: nothing here measures it.' });
   return el('article', { className: 'claim' },
     el('h3', {}, label(c.status), el('code', { textContent: c.id })),

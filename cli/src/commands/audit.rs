@@ -19,9 +19,10 @@ use std::path::{Path, PathBuf};
 use nullmove_fixtures::audit;
 use nullmove_fixtures::claims::Source;
 use nullmove_fixtures::coverage::{self, Coverage};
-use nullmove_fixtures::review::{self, AuditDocument, Review, SourceText};
+use nullmove_fixtures::review::{self, AuditDocument, Build, Review, SourceText};
 use serde::Serialize;
 
+use crate::build_info;
 use crate::common::{self, CliError, Io};
 use crate::output_file::OutputFile;
 
@@ -30,7 +31,8 @@ use crate::output_file::OutputFile;
 pub struct Args {
     /// Print one JSON document: `{"claims":[{"id","source","origin","section","anchor",
     /// "statement","published","reproduced","status","replay","confidence",...}],
-    /// "conflicts":[...], "pairs_checked", "summary"}`; with `--page`/`--article`,
+    /// "conflicts":[...], "pairs_checked", "summary", "build":{"version","commit","changes",
+    /// "install"}}`; with `--page`/`--article`,
     /// `{"coverage":[...]}`.
     #[arg(long)]
     json: bool,
@@ -79,11 +81,32 @@ impl Args {
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Document {
-    /// Every claim (or those `--claim` names), checked; boxed, as it is far larger than a
-    /// coverage report.
-    Audit(Box<audit::Audit>),
+    /// Every claim (or those `--claim` names), checked, and the build that checked them;
+    /// boxed, as it is far larger than a coverage report.
+    Audit(Box<Audited>),
     /// `--page`/`--article`: the coverage of each text given.
     Coverage(CoverageReport),
+}
+
+/// An audit and the build that measured it: its figures are evidence only with the build
+/// that prints them again.
+#[derive(Debug, Serialize)]
+pub struct Audited {
+    /// The audit's document.
+    #[serde(flatten)]
+    pub audit: audit::Audit,
+    /// This binary's build (`nullmove --version`).
+    pub build: Build,
+}
+
+impl Audited {
+    /// `audit`, measured by this binary.
+    fn new(audit: audit::Audit) -> Box<Self> {
+        Box::new(Self {
+            audit,
+            build: build_info::build(),
+        })
+    }
 }
 
 /// The coverage of the texts given, the page's first.
@@ -111,7 +134,7 @@ impl Document {
     #[must_use]
     pub fn status(&self) -> u8 {
         match self {
-            Self::Audit(a) => u8::from(a.any_differs()),
+            Self::Audit(a) => u8::from(a.audit.any_differs()),
             Self::Coverage(c) => u8::from(!c.coverage.iter().all(|t| t.coverage.is_complete())),
         }
     }
@@ -132,7 +155,7 @@ pub fn document_reporting(
         return coverage_report(args).map(Document::Coverage);
     }
     audit::audit_of_reporting(&args.claims, progress)
-        .map(|a| Document::Audit(Box::new(a)))
+        .map(|a| Document::Audit(Audited::new(a)))
         .map_err(|e| CliError::Message(e.to_string()))
 }
 
@@ -167,9 +190,11 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         return review_saved(saved, &texts, html, args.erratum, io);
     }
     // The whole audit: --claim is refused beside --html and --erratum.
-    let audit = audit::audit();
-    let review = review_of(&AuditDocument::of(&audit), &texts)?;
-    let doc = Document::Audit(Box::new(audit));
+    let audited = Audited::new(audit::audit());
+    let mut document = AuditDocument::of(&audited.audit);
+    document.build = Some(audited.build.clone());
+    let review = review_of(&document, &texts)?;
+    let doc = Document::Audit(audited);
     if let Some(file) = html {
         file.commit(nullmove_server::review_file(&review_json(&review)?).as_bytes())?;
     }
@@ -277,8 +302,8 @@ pub fn review_json(review: &Review) -> Result<String, CliError> {
 /// The table of claims (each claim in full with `details`), or each text's coverage.
 pub fn render(doc: &Document, details: bool, out: &mut dyn Write) -> std::io::Result<()> {
     match doc {
-        Document::Audit(a) if details => write!(out, "{}", audit::render(a)),
-        Document::Audit(a) => write!(out, "{}", audit::render_table(a)),
+        Document::Audit(a) if details => write!(out, "{}", audit::render(&a.audit)),
+        Document::Audit(a) => write!(out, "{}", audit::render_table(&a.audit)),
         Document::Coverage(c) => {
             for (i, t) in c.coverage.iter().enumerate() {
                 if i > 0 {

@@ -188,6 +188,10 @@ fn a_selection_is_audited_with_the_whole_audits_statuses() {
     let listed = doc["claims"].as_array().expect("claims");
     assert_eq!(listed.len(), 1);
     assert_eq!(&listed[0], pinned_claim("headline-nodes"));
+    // The build that measured it, as `nullmove --version` names it.
+    let build = serde_json::to_value(nullmove::build_info::build()).expect("JSON");
+    assert_eq!(doc["build"], build);
+    assert_eq!(doc["build"]["commit"], nullmove::build_info::COMMIT);
     // One claim of each status but inconclusive (a chess sample of seconds), both sources.
     let ids = [
         "pitfall2-never-wrong",

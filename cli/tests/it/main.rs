@@ -28,5 +28,6 @@ mod support;
 mod uci;
 mod uci_python;
 mod unit_tests;
+mod version;
 mod wording;
 mod write_errors;

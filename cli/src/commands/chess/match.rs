@@ -21,9 +21,6 @@ use crate::common::{CliError, Io, write_json};
 use crate::output_file::OutputFile;
 use crate::progress::Progress;
 
-/// The commit this binary was built from (`build.rs`): the provenance a match records.
-const COMMIT: &str = env!("NULLMOVE_COMMIT");
-
 /// Ctrl-C's signal. A match stopped by a signal ends in order and exits with 128 plus the
 /// signal's number, as shells report it (130 for Ctrl-C, 143 for SIGTERM): the results
 /// stand for the pairs finished, and a batch system sees the shard did not finish.
@@ -300,7 +297,7 @@ pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
 fn provenance(args: &MatchArgs, spec: &MatchSpec) -> Result<Provenance, CliError> {
     Ok(Provenance {
         version: env!("CARGO_PKG_VERSION").to_owned(),
-        commit: COMMIT.to_owned(),
+        commit: crate::build_info::COMMIT.to_owned(),
         chess_bench: search_signature().map_err(CliError::Message)?,
         command: command_line(args, spec),
     })

@@ -125,6 +125,70 @@ fn the_view_holds_every_claim_of_the_audit() {
     assert_eq!(listing(&dir).len(), 2, "no temporary file left");
 }
 
+/// The view and the erratum name the build that measured the audit, and the view keeps the
+/// texts' file names, not where this machine keeps them.
+#[test]
+fn the_view_names_the_build_and_no_folder_of_this_machine() {
+    if !texts_present() {
+        return;
+    }
+    let dir = scratch("audit-review-build");
+    let mut document = pinned().clone();
+    let build = serde_json::to_value(nullmove::build_info::build()).expect("JSON");
+    document["build"] = build.clone();
+    let saved = dir.join("audit.json");
+    std::fs::write(&saved, document.to_string()).expect("the saved audit");
+    let file = dir.join("view.html");
+    let (saved, view) = (
+        saved.to_str().expect("UTF-8"),
+        file.to_str().expect("UTF-8"),
+    );
+    nullmove(&["audit", "--html", view, "--from", saved]);
+    let html = std::fs::read_to_string(&file).expect("the view was written");
+    let review = embedded(&html);
+    assert_eq!(review["build"], build);
+    let commit = nullmove::build_info::COMMIT;
+    let erratum = String::from_utf8(nullmove(&["audit", "--erratum", "--from", saved]).stdout)
+        .expect("UTF-8");
+    let measured = format!(
+        "Measured by nullmove {}, commit {commit}",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert!(erratum.contains(&measured), "{erratum}");
+    assert_eq!(review["erratum"], erratum);
+    if let Some(line) = build["install"].as_str() {
+        assert!(erratum.contains(&format!(": `{line}`.")), "{erratum}");
+    }
+    // The texts by name; no folder of this machine anywhere in the file.
+    let names: Vec<&str> = review["texts"]
+        .as_array()
+        .expect("texts")
+        .iter()
+        .map(|t| t["file"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        names,
+        ["null-move-pruning.en.txt", "null-move-pruning.fa.txt"]
+    );
+    let folder = nullmove_fixtures::coverage::page_dir();
+    let folder = folder.canonicalize().unwrap_or(folder);
+    for outside in [folder.to_str().expect("UTF-8"), env!("CARGO_MANIFEST_DIR")] {
+        assert!(!html.contains(outside), "the view names {outside}");
+    }
+    // A document of an older build that names none says so.
+    let plain = String::from_utf8(
+        nullmove(&[
+            "audit",
+            "--erratum",
+            "--from",
+            saved_audit(&dir).to_str().expect("UTF-8"),
+        ])
+        .stdout,
+    )
+    .expect("UTF-8");
+    assert!(plain.contains("The audit's document does not name the build that measured it."));
+}
+
 /// A scratch folder of this test's own.
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
