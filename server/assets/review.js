@@ -15,6 +15,9 @@ const MARKS = {
   not_checkable: { symbol: '○', meaning: 'no claim can check it; the reason is given' },
 };
 const LEGEND_ORDER = ['reproduced', 'inconclusive', 'differs', 'inconsistent', 'unverifiable', 'not_checkable'];
+/** The marks from the one that most needs a look: claims are listed in this order. */
+const SEVERITY = ['differs', 'inconsistent', 'inconclusive', 'unverifiable', 'reproduced', 'not_checkable'];
+const severity = (mark) => SEVERITY.indexOf(mark);
 const TEXT_NAMES = { page: 'The page', article: 'The article' };
 const NARROW = window.matchMedia('(max-width: 56rem)');
 
@@ -120,13 +123,17 @@ function show(data) {
 }
 
 function drawSummary() {
-  $('coverage').replaceChildren(...review.texts.map((t) => el('li', {},
-    el('strong', { textContent: TEXT_NAMES[t.source] }),
-    ` (${t.file}): ${t.counts.statements} statements, ${t.counts.checked} checked by claims, ` +
-      `${t.counts.not_checkable} not checkable: `,
-    ...t.counts.marks.filter((m) => m.statements > 0).map((m) => el('span', { className: 'count' },
-      el('span', { className: `badge m-${m.mark}`, textContent: MARKS[m.mark].symbol }),
-      `${m.statements} ${markName(m.mark)}`)))));
+  // Claims, each once, by status: a statement checked by several counts each of them.
+  $('coverage').replaceChildren(...review.texts.map((t) => {
+    const claims = t.counts.claims.reduce((n, c) => n + c.claims, 0);
+    return el('li', {},
+      el('strong', { textContent: TEXT_NAMES[t.source] }),
+      ` (${t.file}): ${t.counts.statements} statements, ${t.counts.checked} checked by claims, ` +
+        `${t.counts.not_checkable} not checkable; its ${claims} claims: `,
+      ...t.counts.claims.filter((c) => c.claims > 0).map((c) => el('span', { className: 'count' },
+        el('span', { className: `badge m-${c.status}`, textContent: MARKS[c.status].symbol }),
+        `${c.claims} ${markName(c.status)}`)));
+  }));
   $('claim-counts').textContent = `${review.claims.length} claims: ` +
     review.statuses.map((s) => `${s.claims} ${s.status}`).join(', ') + '.';
   drawBuild(review.build);
@@ -135,7 +142,7 @@ function drawSummary() {
       el('span', { className: 'badge', textContent: MARKS[mark].symbol })),
     ' ', el('strong', { textContent: markName(mark) }), `: ${MARKS[mark].meaning}`)));
   $('legend').append(el('li', { className: 'help', textContent:
-    'A statement checked by several claims carries the mark of the one that most needs a look: differs, then inconsistent, inconclusive, unverifiable, reproduced.' }));
+    'A statement checked by claims of several statuses carries the symbol of each, and the line of the one that most needs a look: differs, then inconsistent, inconclusive, unverifiable, reproduced. Its claims are listed in that order.' }));
 }
 
 /** Which build measured the figures, and the line that installs it: the replay commands print
@@ -169,18 +176,23 @@ function command(text) {
   return el('div', { className: 'cmd' }, code, button);
 }
 
-/** One statement: its words underlined in its mark's style, its mark's symbol after them. */
+/** One statement: its words underlined in the style of its most telling mark, and after them
+ * the symbol of every status its claims have. */
 function drawStatement(s, text) {
+  const marks = s.marks;
   const node = el('span', {
     className: `st m-${s.mark}`,
     tabIndex: 0,
     id: s.id,
   }, s.text,
-  el('span', { className: 'badge', textContent: MARKS[s.mark].symbol, ariaHidden: 'true' }),
-  el('span', { className: 'sr', textContent: ` (${markName(s.mark)})` }));
+  ...marks.map((m) => el('span', { className: `badge m-${m}`, textContent: MARKS[m].symbol, ariaHidden: 'true' })),
+  el('span', { className: 'sr', textContent: ` (${marks.map(markName).join(', ')})` }));
+  node.dataset.marks = marks.join(' ');
   node.setAttribute('role', 'button');
   node.setAttribute('aria-pressed', 'false');
-  node.title = s.claims.length ? `${markName(s.mark)}: ${s.claims.join(', ')}` : markName(s.mark);
+  node.title = s.claims.length
+    ? `${marks.map(markName).join(', ')}: ${s.claims.join(', ')}`
+    : markName(s.mark);
   node.addEventListener('click', () => select(order.indexOf(node)));
   node.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' || e.key === ' ') {
@@ -262,21 +274,30 @@ function select(i, { focus = true } = {}) {
   drawPanel(statementsById.get(node.id));
 }
 
+/** Closes the claims at any width: the panel empties (on a narrow screen it goes), the
+ * statement stays where the keys go on from. */
 function closePanel() {
   $('panel').classList.remove('open');
   document.body.classList.remove('panel-open');
   $('panel-close').hidden = true;
-  if (current >= 0) order[current].focus({ preventScroll: true });
+  $('panel-body').replaceChildren();
+  $('panel-hint').hidden = false;
+  if (current >= 0) {
+    order[current].classList.remove('selected');
+    order[current].setAttribute('aria-pressed', 'false');
+    order[current].focus({ preventScroll: true });
+  }
+  history.replaceState(null, '', location.pathname + location.search);
 }
 
 function drawPanel(s) {
   const t = s.of;
   const where = `${TEXT_NAMES[t.source]}, statement ${s.id.split('-').pop()}`;
   const parts = [
-    el('p', { className: 'where' }, label(s.mark), ` ${where}`),
+    el('p', { className: 'where' }, ...s.marks.flatMap((m) => [label(m), ' ']), where),
     el('blockquote', { lang: t.lang, dir: t.dir, textContent: s.text }),
     ...s.reasons.map((r) => el('p', { className: 'reason' }, el('strong', { textContent: 'Not checkable: ' }), r)),
-    ...s.claims.map((id) => drawClaim(claimsById.get(id), id)),
+    ...byStatus(s.claims).map((id) => drawClaim(claimsById.get(id), id)),
   ];
   $('panel-hint').hidden = true;
   $('panel-body').replaceChildren(...parts);
@@ -284,6 +305,12 @@ function drawPanel(s) {
   document.body.classList.add('panel-open');
   $('panel-close').hidden = false;
   $('panel').scrollTop = 0;
+}
+
+/** Claim ids, the one that most needs a look first; in the corpus's order within a status. */
+function byStatus(ids) {
+  const rank = (id) => (claimsById.has(id) ? severity(claimsById.get(id).status) : -1);
+  return [...ids].sort((a, b) => rank(a) - rank(b));
 }
 
 /** A sample's test: what is tested, the test, its p-value or interval, and what it decides. */
@@ -350,12 +377,12 @@ async function copy(text, button, node) {
 
 // ---- keys -----------------------------------------------------------------------------------
 
-/** The next statement after the current one whose mark is `mark`, from the start again past
- * the end. */
+/** The next statement after the current one that carries `mark` (among others or alone), from
+ * the start again past the end. */
 function nextMarked(mark) {
   for (let k = 1; k <= order.length; k++) {
     const i = (current + k) % order.length;
-    if (order[i].classList.contains(`m-${mark}`)) return i;
+    if (order[i].dataset.marks.split(' ').includes(mark)) return i;
   }
   return -1;
 }
@@ -370,6 +397,8 @@ document.addEventListener('keydown', (e) => {
     select(Math.max(current - 1, 0));
   } else if (key === 'd') {
     select(nextMarked('differs'));
+  } else if (key === 'i') {
+    select(nextMarked('inconsistent'));
   } else if (key === 'escape') {
     closePanel();
   } else {

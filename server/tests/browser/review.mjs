@@ -31,6 +31,7 @@ const browser = await chromium.launch({
   ],
 });
 const review = await readFile(reviewFile);
+const data = JSON.parse(review);
 const seen = { problems: [] };
 let phase = 'desktop';
 
@@ -107,6 +108,7 @@ const panel = (page) => page.evaluate(() => {
     visible: r.height > 0 && getComputedStyle(box).display !== 'none',
     box: { top: r.top, bottom: r.bottom, left: r.left, right: r.right },
     text: box.innerText,
+    hint: document.getElementById('panel-hint').checkVisibility(),
     claims: [...box.querySelectorAll('.claim')].map((c) => ({
       id: c.querySelector('h3 code').innerText,
       status: c.querySelector('h3 .status').innerText,
@@ -116,6 +118,61 @@ const panel = (page) => page.evaluate(() => {
     })),
   };
 });
+
+/** The statement element of claim `id`'s first statement. */
+const statementOf = (page, id) => page.locator(`[id="${data.claims.find((c) => c.id === id).statements[0]}"]`);
+
+/** Each claim's replay commands in the panel as drawn: their words, and whether each box
+ * shows it whole inside the panel (nothing scrolled out of sight, nothing past its edge). */
+const replayShown = (page) => page.locator('#panel .claim').evaluateAll((claims) => claims.map((claim) => ({
+  id: claim.querySelector('h3 code').innerText,
+  commands: [...claim.querySelectorAll('.cmd code')].map((c) => {
+    const r = c.getBoundingClientRect();
+    const p = document.getElementById('panel').getBoundingClientRect();
+    return {
+      text: c.innerText,
+      scrollWidth: c.scrollWidth,
+      clientWidth: c.clientWidth,
+      inside: r.left >= p.left - 0.5 && r.right <= p.right + 0.5,
+    };
+  }),
+})));
+
+/** What a reviewer checks of every verdict at a desktop's width: which statements show the
+ * inconsistent symbol, a statement's claims in their order, Escape and the × closing them,
+ * the replay commands whole, and the key to the next inconsistent statement. */
+async function verdicts(page) {
+  const out = {};
+  out.inconsistent = await page.locator('#texts .st').evaluateAll((nodes) => nodes
+    .filter((n) => [...n.querySelectorAll('.badge')].some((b) => b.innerText === '⇄' && b.checkVisibility()))
+    .map((n) => n.id));
+  await statementOf(page, 'complexity-range').click();
+  out.order = (await panel(page)).claims.map((c) => ({ id: c.id, status: c.status }));
+  await page.keyboard.press('Escape');
+  out.afterEscape = { panel: await panel(page), selected: await selected(page) };
+  await statementOf(page, 'pitfall2-r4-nodes').click();
+  out.replay = await replayShown(page);
+  await page.locator('#panel-close').click();
+  out.afterClose = { panel: await panel(page), selected: await selected(page) };
+  await page.locator('#texts .st').first().click();
+  out.nextInconsistent = [];
+  for (let k = 0; k < 4; k++) {
+    await page.keyboard.press('i');
+    out.nextInconsistent.push((await selected(page)).hash);
+  }
+  out.build = await page.locator('#build').innerText();
+  out.buildCommand = await page.locator('#build .cmd code').evaluateAll((codes) => codes.map((c) => ({
+    text: c.innerText, scrollWidth: c.scrollWidth, clientWidth: c.clientWidth,
+  })));
+  out.keysHint = await page.locator('.keys').isVisible();
+  out.notCheckable = await page.locator('#texts .badge.m-not_checkable').first()
+    .evaluate((b) => getComputedStyle(b).color);
+  out.legend = await page.locator('#legend li.legend-item').first().evaluate((li) => ({
+    lineHeight: parseFloat(getComputedStyle(li).lineHeight),
+    fontSize: parseFloat(getComputedStyle(li).fontSize),
+  }));
+  return out;
+}
 
 /** The book shows the view, not the texts: the page and the article are not ours to copy,
  * so its pictures blur their prose (the marks' colours and shapes stay visible). */
@@ -199,6 +256,8 @@ try {
   const sampled = page.locator('#text-article .st.m-inconclusive').first();
   await sampled.click();
   await picture(page, sampled, `${shots}/review-article.png`);
+  phase = 'verdicts';
+  seen.verdicts = await verdicts(page);
   await desktop.close();
 
   // ---- a phone: nothing wider than the screen, the claims from the bottom ----
@@ -212,6 +271,7 @@ try {
   await small.goto(`${base}review`);
   await small.locator('.st').first().waitFor();
   seen.phone = { loaded: await pageWidth(small) };
+  seen.phone.keysHint = await small.locator('.keys').isVisible();
   await small.locator('.st', { hasText: 'never wrong, just slower' }).tap();
   seen.phone.selected = await pageWidth(small);
   seen.phone.panel = await panel(small);
@@ -244,6 +304,8 @@ try {
   await file.locator('#claim-pitfall2-never-wrong a').first().click();
   seen.file.panel = await panel(file);
   seen.file.erratum = await file.locator('#erratum').innerText();
+  phase = 'file verdicts';
+  seen.file.verdicts = await verdicts(file);
 } catch (e) {
   seen.problems.push(`${phase}: driver: ${e.message}`);
 } finally {
