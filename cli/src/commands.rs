@@ -5,6 +5,7 @@ pub mod audit;
 pub mod bench;
 pub mod chess;
 pub mod kpk;
+pub mod manual;
 pub mod probes;
 pub mod rules;
 pub mod safeguards;

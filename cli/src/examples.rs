@@ -217,3 +217,20 @@ Examples:
   # In a GUI or a match tool (cutechess-cli, fastchess), the engine's command is:
   nullmove uci
   # then, to choose a configuration: setoption name NullMove value verified";
+
+/// `nullmove completions`.
+pub const COMPLETIONS: &str = "\
+Examples:
+  # Bash: saved as ~/.local/share/bash-completion/completions/nullmove
+  nullmove completions bash
+  # Zsh: saved as _nullmove in a folder of $fpath; fish: in ~/.config/fish/completions/
+  nullmove completions zsh
+  nullmove completions fish";
+
+/// `nullmove man`.
+pub const MAN: &str = "\
+Examples:
+  # nullmove(1) on stdout, where `man -l -` reads it
+  nullmove man
+  # Every page where man finds them beside ~/.cargo/bin (then: man nullmove-audit)
+  nullmove man --dir ~/.cargo/share/man/man1";

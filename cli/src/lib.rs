@@ -32,8 +32,8 @@ use std::io::{self, Write};
 use clap::{Parser, Subcommand};
 
 use commands::{
-    audit, bench, chess, kpk, probes, rules, safeguards, search, serve, sweep, trace, tree_stats,
-    uci, zugzwang,
+    audit, bench, chess, kpk, manual, probes, rules, safeguards, search, serve, sweep, trace,
+    tree_stats, uci, zugzwang,
 };
 pub use common::{CliError, Io};
 
@@ -143,6 +143,18 @@ pub enum Command {
     /// A line it cannot use gets an `info string` line, and the engine goes on.
     #[command(after_help = examples::UCI)]
     Uci(uci::Args),
+    /// Shell completions on stdout: bash, zsh, fish, elvish or powershell.
+    ///
+    /// Generated from the same definitions as the help, so they complete every command and
+    /// flag `--help` lists.
+    #[command(after_help = examples::COMPLETIONS)]
+    Completions(manual::CompletionsArgs),
+    /// The manual page, in roff: nullmove(1) on stdout, or every page into a folder.
+    ///
+    /// Generated from the same definitions as the help: one page for nullmove and one for
+    /// each command (nullmove-audit(1), nullmove-chess-match(1), ...).
+    #[command(after_help = examples::MAN)]
+    Man(manual::ManArgs),
 }
 
 /// Parses `args`, the subcommand and its arguments *without* the program name (as
@@ -268,6 +280,9 @@ pub fn document_json(command: &Command) -> Result<Vec<u8>, CliError> {
         Command::Uci(_) => Err(CliError::msg(
             "uci speaks a protocol and has no JSON document of its own",
         )),
+        Command::Completions(_) | Command::Man(_) => Err(CliError::msg(
+            "completions and man print text for a shell or man, and have no JSON document",
+        )),
     }
 }
 
@@ -288,6 +303,8 @@ fn dispatch(command: &Command, io: &mut Io<'_>) -> Result<u8, CliError> {
         Command::Zugzwang(args) => zugzwang::run(args, io),
         Command::Serve(args) => serve::run(args, io),
         Command::Uci(args) => uci::run(args, io),
+        Command::Completions(args) => manual::completions(args, io),
+        Command::Man(args) => manual::man(args, io),
     }
 }
 

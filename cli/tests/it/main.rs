@@ -15,6 +15,7 @@ mod docs;
 mod explore;
 mod help;
 mod kpk;
+mod manual;
 mod match_provenance;
 mod match_resume;
 mod properties;

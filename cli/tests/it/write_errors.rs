@@ -83,6 +83,8 @@ fn every_subcommand() -> Vec<Vec<&'static str>> {
             "--json",
         ],
         vec!["--help"],
+        vec!["completions", "bash"],
+        vec!["man"],
         vec![
             "chess",
             "match",
