@@ -21,6 +21,9 @@ use serde_json::Value;
 
 use super::serve_browser::{missing, node};
 
+mod verdicts;
+use verdicts::check_verdicts;
+
 /// The book's screenshots, as the driver names them.
 const SCREENSHOTS: [&str; 3] = [
     "review-differs.png",
@@ -141,142 +144,6 @@ fn review_with_build() -> Result<String, String> {
     let audit = nullmove_fixtures::review::AuditDocument::from_json(&json).expect("a document");
     let review = review_of(&audit, &texts).expect("a review of the pinned audit");
     Ok(review_json(&review).expect("JSON"))
-}
-
-/// The marks from the one that most needs a look, as the view orders a statement's claims.
-const SEVERITY: [&str; 5] = [
-    "differs",
-    "inconsistent",
-    "inconclusive",
-    "unverifiable",
-    "reproduced",
-];
-
-/// The contrast of an `rgb(r, g, b)` colour against white, as WCAG computes it.
-fn contrast_on_white(rgb: &str) -> f64 {
-    let channels: Vec<f64> = rgb
-        .trim_start_matches("rgb(")
-        .trim_end_matches(')')
-        .split(',')
-        .map(|c| c.trim().parse::<f64>().expect("a channel") / 255.0)
-        .map(|c| {
-            if c <= 0.039_28 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        })
-        .collect();
-    let luminance = 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2];
-    1.05 / (luminance + 0.05)
-}
-
-/// Every verdict is seen at a desktop's width: each statement with an inconsistent claim shows
-/// its symbol (three, whatever else marks them), a statement's claims come worst first,
-/// Escape and the × close them, every replay command reads whole inside the panel, I goes
-/// from inconsistent statement to inconsistent statement; the build is named, the greys
-/// read, the legend's lines stay apart.
-fn check_verdicts(v: &Value, review: &Value, at: &str) {
-    let claims = review["claims"].as_array().expect("claims");
-    let claim = |id: &str| {
-        claims
-            .iter()
-            .find(|c| c["id"] == id)
-            .unwrap_or_else(|| panic!("{id}"))
-    };
-    let mut inconsistent: Vec<String> = Vec::new();
-    for s in statements(review) {
-        let holds = claims.iter().any(|c| {
-            c["status"] == "inconsistent"
-                && c["statements"]
-                    .as_array()
-                    .expect("ids")
-                    .iter()
-                    .any(|i| *i == *s.id)
-        });
-        if holds {
-            inconsistent.push(s.id.clone());
-        }
-    }
-    assert_eq!(inconsistent.len(), 3, "{at}: {inconsistent:?}");
-    let shown: Vec<&str> = v["inconsistent"]
-        .as_array()
-        .expect("ids")
-        .iter()
-        .map(text)
-        .collect();
-    assert_eq!(shown, inconsistent, "{at}: statements showing ⇄");
-    // Worst first: the inconsistent claim before the reproduced ones beside it.
-    let order = v["order"].as_array().expect("claims in order");
-    let ranks: Vec<usize> = order
-        .iter()
-        .map(|c| {
-            let status = text(&claim(text(&c["id"]))["status"]);
-            assert!(text(&c["status"]).ends_with(status), "{at}: {c}");
-            SEVERITY
-                .iter()
-                .position(|s| *s == status)
-                .expect("a status")
-        })
-        .collect();
-    assert!(order.len() >= 2, "{at}: {order:?}");
-    assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{at}: {order:?}");
-    // complexity-range came fifth of five, after the reproduced claims beside it.
-    let range = order.iter().position(|c| c["id"] == "complexity-range");
-    let first_reproduced = ranks.iter().position(|&r| SEVERITY[r] == "reproduced");
-    assert!(
-        range.is_some() && range < first_reproduced,
-        "{at}: {order:?}"
-    );
-    for closed in ["afterEscape", "afterClose"] {
-        let panel = &v[closed]["panel"];
-        assert_eq!(
-            panel["claims"],
-            Value::Array(Vec::new()),
-            "{at} {closed}: {panel}"
-        );
-        assert_eq!(panel["hint"], true, "{at} {closed}");
-        assert_eq!(v[closed]["selected"]["text"], Value::Null, "{at} {closed}");
-    }
-    let shown = v["replay"].as_array().expect("claims");
-    assert!(shown.iter().any(|c| c["id"] == "pitfall2-r4-nodes"), "{at}");
-    for c in shown {
-        let replay = c["commands"].as_array().expect("commands");
-        let commands = claim(text(&c["id"]))["replay"]
-            .as_array()
-            .expect("commands");
-        assert_eq!(replay.len(), commands.len(), "{at}: {c}");
-        for (shown, command) in replay.iter().zip(commands) {
-            assert_eq!(shown["text"], *command, "{at}");
-            assert!(
-                num(&shown["scrollWidth"]) <= num(&shown["clientWidth"]) && shown["inside"] == true,
-                "{at}: cut: {shown}"
-            );
-        }
-    }
-    let hashes: Vec<String> = inconsistent.iter().map(|id| format!("#{id}")).collect();
-    let mut want = hashes.clone();
-    want.push(hashes[0].clone());
-    assert_eq!(v["nextInconsistent"], serde_json::json!(want), "{at}");
-    let commit = nullmove::build_info::COMMIT;
-    assert!(text(&v["build"]).contains(commit), "{at}: {}", v["build"]);
-    for command in v["buildCommand"].as_array().expect("commands") {
-        assert!(
-            num(&command["scrollWidth"]) <= num(&command["clientWidth"]),
-            "{at}: {command}"
-        );
-    }
-    assert_eq!(v["keysHint"], true, "{at}: the keys on a desktop");
-    let grey = contrast_on_white(text(&v["notCheckable"]));
-    assert!(
-        grey >= 4.5,
-        "{at}: the ○ badge's grey has {grey:.2}:1 on white"
-    );
-    let legend = &v["legend"];
-    assert!(
-        num(&legend["lineHeight"]) >= 1.7 * num(&legend["fontSize"]),
-        "{at}: the legend's lines touch: {legend}"
-    );
 }
 
 /// The first reader sees how far the audit is, in words and as a bar.
