@@ -209,6 +209,11 @@ fn check_marks(seen: &Value) {
         "{}",
         seen["coverage"]
     );
+    // The coverage line counts claims by status, not statements by their most telling mark
+    // (which counted 1 inconsistent).
+    let coverage = text(&seen["coverage"]);
+    assert!(coverage.contains("its 46 claims: "), "{coverage}");
+    assert!(coverage.contains("⇄3 inconsistent"), "{coverage}");
 }
 
 /// Selecting the sentence shows its claim: what we measure (8 changed root values at R 2 and
