@@ -1,5 +1,6 @@
 //! Opening books: EPD files of starting positions (the four FEN fields, or all six, and any
-//! operations), each played twice with colours reversed.
+//! operations), each played twice with colours reversed; read as published too, a zip of one
+//! EPD file, and taken in the file's order or in a seeded order every shard draws alike.
 
 use std::path::Path;
 
@@ -13,23 +14,36 @@ pub struct Book {
     pub name: String,
     /// The positions.
     pub positions: Vec<Board>,
-    /// The text's SHA-256 in hex, as `sha256sum` prints it: the book a match records, so
-    /// that two books of one name are told apart.
+    /// The SHA-256 in hex, as `sha256sum` prints it, of the file read (the zip itself for
+    /// an archive): the book a match records, so that two books of one name are told apart.
     pub sha256: String,
+    /// `None`: pair `i` opens with the file's position `i`; `Some(seed)`: the positions
+    /// are in the order [`Book::shuffled`] draws from `seed`.
+    pub seed: Option<u64>,
 }
 
 impl Book {
-    /// Reads a book from `path`: every line a position, blank lines and `#` comments
-    /// skipped; a line that is not a position, a position with no legal move, or a file with
-    /// none, is refused with its line number.
+    /// Reads a book from `path`, an EPD file or a zip archive holding one (as
+    /// `official-stockfish/books` publishes them): every line a position, blank lines and
+    /// `#` comments skipped; a line that is not a position, a position with no legal move,
+    /// or a file with none, is refused with its line number.
     pub fn read(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
+        let at = |e: String| format!("book {}: {e}", path.display());
+        let bytes = std::fs::read(path)
             .map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        Self::parse(&name, &text).map_err(|e| format!("book {}: {e}", path.display()))
+        let sha256 = crate::provenance::sha256_hex(&bytes);
+        let text = if crate::zip::is_zip(&bytes) {
+            let (entry, text) = crate::zip::only_file(&bytes, ".epd").map_err(at)?;
+            String::from_utf8(text).map_err(|_| at(format!("{entry} is not UTF-8 text")))?
+        } else {
+            String::from_utf8(bytes).map_err(|_| at("not UTF-8 text (nor a zip)".to_owned()))?
+        };
+        let book = Self::parse(&name, &text).map_err(at)?;
+        Ok(Self { sha256, ..book })
     }
 
     /// Reads a book's text.
@@ -60,7 +74,48 @@ impl Book {
             name: name.to_owned(),
             positions,
             sha256: crate::provenance::sha256_hex(text.as_bytes()),
+            seed: None,
         })
+    }
+
+    /// The book in the order `seed` draws (a Fisher-Yates shuffle of the whole book driven
+    /// by SplitMix64): the same on every machine and in every shard, so a match can take
+    /// its pairs from anywhere in a big book and still be played again or split.
+    ///
+    /// # Example
+    /// ```
+    /// let text = "8/8/8/8/8/8/8/K6k w - -\n8/8/8/8/8/8/8/K5k1 w - -\n8/8/8/8/8/8/8/K4k2 w - -\n";
+    /// let book = nullmove_arena::Book::parse("b.epd", text).unwrap();
+    /// let shuffled = book.shuffled(7);
+    /// assert_eq!(shuffled, book.shuffled(7));
+    /// assert_eq!(shuffled.seed, Some(7));
+    /// let mut sorted = shuffled.positions.clone();
+    /// sorted.sort_by_key(|b| b.to_string());
+    /// let mut original = book.positions.clone();
+    /// original.sort_by_key(|b| b.to_string());
+    /// assert_eq!(sorted, original);
+    /// ```
+    #[must_use]
+    pub fn shuffled(&self, seed: u64) -> Self {
+        let mut state = seed;
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut positions = self.positions.clone();
+        for i in (1..positions.len()).rev() {
+            // Lemire's multiply-shift: uniform enough for a book, and the same everywhere.
+            let j = ((u128::from(next()) * (i as u128 + 1)) >> 64) as usize;
+            positions.swap(i, j);
+        }
+        Self {
+            positions,
+            seed: Some(seed),
+            ..self.clone()
+        }
     }
 
     /// The opening of pair `index`: the book's positions in order, from the first again

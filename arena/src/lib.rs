@@ -8,8 +8,9 @@
 //! - [`PlayerSpec`], [`Player`]: our engine in process, or any UCI engine in its process.
 //! - [`play_game`]: one game under the rules, the clock or a node count, and the optional
 //!   score adjudication.
-//! - [`Book`], [`run_match`], [`MatchSpec`]: game pairs from an EPD book's openings,
-//!   played concurrently, deterministically sharded (`--shard I/N`), stopped by an SPRT.
+//! - [`Book`], [`run_match`], [`MatchSpec`]: game pairs from an EPD book's openings (a
+//!   published book's zip read as it is, in the file's order or a seeded one), played
+//!   concurrently, deterministically sharded (`--shard I/N`), stopped by an SPRT.
 //! - [`document`], [`merge`], [`write_pgn`]: the match's JSON, the merge of its shards,
 //!   its games in PGN; [`Provenance`]: the build and command that played a match, which a
 //!   merge and a resumed run (`--resume`, [`same_run`]) require to be one.
@@ -34,6 +35,7 @@ mod score;
 mod think;
 pub mod uci;
 mod verify;
+mod zip;
 
 pub use book::Book;
 pub use clock::{Budget, TimeControl, budget};

@@ -69,3 +69,61 @@ fn a_books_digest_is_the_one_sha256sum_prints_for_its_file() {
         assert_eq!(built_in.sha256, digest, "{name}, as the binary holds it");
     }
 }
+
+/// The whole published books (`official-stockfish/books`, as zips in
+/// `../shared/data/books/full/` or `NULLMOVE_BOOKS_DIR`): each read as published, its
+/// positions counted, its hash the zip's, and each committed sample exactly every k-th of
+/// its positions from the first, as `data/books/README.md` says it was taken.
+#[test]
+fn the_published_zips_read_as_they_are_and_hold_the_samples() {
+    let dir = std::env::var_os("NULLMOVE_BOOKS_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/books/full"),
+        std::path::PathBuf::from,
+    );
+    if !dir.is_dir() {
+        eprintln!(
+            "skipped: no published books at {} (NULLMOVE_BOOKS_DIR)",
+            dir.display()
+        );
+        return;
+    }
+    // FRC_openings.epd.zip is Chess960, which matches do not play.
+    for (zip, positions, sha256, sample, every) in [
+        (
+            "UHO_4060_v2.epd.zip",
+            242_201,
+            "a936d3e749900aa7f22c30e82afe7dd55f11c60969ea52c3df4ed5271458f45f",
+            "uho_4060_v2.sample.epd",
+            121,
+        ),
+        (
+            "noob_3moves.epd.zip",
+            150_932,
+            "68fe2691e0876d0de54fffb68c797e752138d5ed363beab2ac6ca34be68ee9f3",
+            "noob_3moves.sample.epd",
+            75,
+        ),
+        (
+            "endgames.epd.zip",
+            157_846,
+            "4bfbf7c07c0f9822751c2557a4ebedb76e6f49daa781b00abec0401b6d988467",
+            "endgames.sample.epd",
+            157,
+        ),
+    ] {
+        let full = Book::read(&dir.join(zip)).expect("a published book");
+        assert_eq!((full.name.as_str(), full.positions.len()), (zip, positions));
+        assert_eq!(full.sha256, sha256, "{zip}");
+        let sample = book(sample);
+        let taken: Vec<_> = full
+            .positions
+            .iter()
+            .step_by(every)
+            .take(sample.positions.len())
+            .collect();
+        assert!(
+            taken.iter().zip(&sample.positions).all(|(a, b)| *a == b),
+            "{zip}"
+        );
+    }
+}
