@@ -123,6 +123,10 @@ pub struct MatchFields {
     /// told apart (`null` in a document written before it was recorded).
     #[serde(default)]
     pub book_sha256: Option<String>,
+    /// The seed of the order the book's positions were taken in ([`crate::Book::shuffled`]),
+    /// or `null` for the file's order: pair `i` opened with that order's position `i`.
+    #[serde(default)]
+    pub book_seed: Option<u64>,
     /// Pairs in the whole match (all shards).
     pub planned_pairs: u64,
     /// `I/N`, or `null` for the whole match.
@@ -217,6 +221,7 @@ impl MatchFields {
             book: spec.book.name.clone(),
             book_positions: spec.book.positions.len(),
             book_sha256: Some(spec.book.sha256.clone()),
+            book_seed: spec.book.seed,
             planned_pairs: spec.pairs,
             shard: spec.shard.map(|s| s.to_string()),
             adjudication: spec.adjudication,
@@ -264,6 +269,16 @@ impl MatchFields {
             }
         }
         (self.time_losses, self.illegal_moves, self.engine_failures) = (time, illegal, failed);
+    }
+
+    /// The first pair, at a fixed node count, that replays an earlier one move for move: its
+    /// index is past the book's positions, so it opens where pair `index - positions` did
+    /// and both engines search the same nodes. Its games are copies, never new evidence.
+    #[must_use]
+    pub fn replayed_pair(&self) -> Option<u64> {
+        self.nodes?;
+        let positions = self.book_positions as u64;
+        self.pairs.iter().map(|p| p.index).find(|&i| i >= positions)
     }
 
     /// The pentanomial and game counts of the pairs, from the first player's side (the
@@ -324,10 +339,22 @@ fn empty_stats() -> Map<String, Value> {
 /// The statistics of `fields`' pairs with `sprt` as the test's state; `None` when no pair
 /// finished.
 pub fn summary(fields: &MatchFields, sprt: Option<SprtResult>) -> Result<Option<Summary>, String> {
+    if let Some(index) = fields.replayed_pair() {
+        return Err(replayed(index, fields.book_positions));
+    }
     let (penta, wdl) = fields.counts();
     match summarize_pairs(&penta, Some(wdl), None) {
         Ok(s) => Ok(Some(Summary { sprt, ..s })),
         Err(StatsError::NoGames) => Ok(None),
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// The refusal of a fixed-node document that holds pair `index` of a book of `positions`.
+pub(crate) fn replayed(index: u64, positions: usize) -> String {
+    let first = index % positions as u64;
+    format!(
+        "pair {index} replays pair {first} move for move (a book of {positions} positions at a \
+         fixed node count): its games are copies, not new games, and are never counted"
+    )
 }

@@ -110,11 +110,11 @@ pub fn same_run(
 }
 
 /// Whether two documents are of the same match: players (with their options), control,
-/// book (name, positions, content), pairs, adjudication, and the build and command
+/// book (name, positions, content, order), pairs, adjudication, and the build and command
 /// ([`Provenance::difference`]); the error names the first field that differs, as the
 /// document names it, with both values.
 fn same_match(a_name: &str, a: &MatchFields, b_name: &str, b: &MatchFields) -> Result<(), String> {
-    let fields: [(&str, String, String); 8] = [
+    let fields: [(&str, String, String); 9] = [
         ("players", json(&a.players), json(&b.players)),
         ("time_control", json(&a.time_control), json(&b.time_control)),
         ("nodes", json(&a.nodes), json(&b.nodes)),
@@ -125,6 +125,7 @@ fn same_match(a_name: &str, a: &MatchFields, b_name: &str, b: &MatchFields) -> R
             json(&b.book_positions),
         ),
         ("book_sha256", json(&a.book_sha256), json(&b.book_sha256)),
+        ("book_seed", json(&a.book_seed), json(&b.book_seed)),
         (
             "planned_pairs",
             json(&a.planned_pairs),

@@ -23,6 +23,14 @@ pub fn read_match(json: &str) -> Result<MatchFields, String> {
 /// fixed-node match between our configurations has none). With `book`, every pair's opening
 /// must be the book's position of its index.
 pub fn check_games(fields: &MatchFields, book: Option<&Book>) -> Result<(), String> {
+    if let Some(index) = fields.replayed_pair() {
+        return Err(crate::document::replayed(index, fields.book_positions));
+    }
+    let drawn = match (book, fields.book_seed) {
+        (Some(book), Some(seed)) => Some(book.shuffled(seed)),
+        _ => None,
+    };
+    let book = drawn.as_ref().or(book);
     if let Some(book) = book {
         if book.name != fields.book || book.positions.len() != fields.book_positions {
             return Err(format!(
@@ -38,12 +46,18 @@ pub fn check_games(fields: &MatchFields, book: Option<&Book>) -> Result<(), Stri
         let opening = opening(pair)?;
         if let Some(book) = book {
             if *book.opening(pair.index) != opening {
-                return Err(format!(
-                    "pair {}: its opening is not line {} of {}",
-                    pair.index,
-                    pair.index % book.positions.len() as u64 + 1,
-                    book.name
-                ));
+                return Err(match book.seed {
+                    None => format!(
+                        "pair {}: its opening is not line {} of {}",
+                        pair.index,
+                        pair.index % book.positions.len() as u64 + 1,
+                        book.name
+                    ),
+                    Some(seed) => format!(
+                        "pair {}: its opening is not position {} of {} in the order of seed {seed}",
+                        pair.index, pair.index, book.name
+                    ),
+                });
             }
         }
         if pair.games.len() != 2 {

@@ -16,6 +16,7 @@ mod explore;
 mod help;
 mod kpk;
 mod manual;
+mod match_books;
 mod match_provenance;
 mod match_resume;
 mod properties;

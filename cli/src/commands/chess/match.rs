@@ -43,13 +43,23 @@ pub struct MatchArgs {
     #[arg(long, value_name = "A,B", required = true)]
     players: Option<String>,
     /// The openings: an EPD file, one position a line, each played twice with colours
-    /// reversed (arena/data/books/ has three).
+    /// reversed (arena/data/books/ has three samples), or a zip of one EPD file, as
+    /// official-stockfish/books publishes its whole books.
     #[arg(long, value_name = "FILE", required = true)]
     book: Option<PathBuf>,
-    /// Game pairs in the whole match; pair i opens with the book's position i (from the
-    /// first again when the book runs out).
+    /// Take the book's positions in the order SEED draws (the same in every shard and on
+    /// every machine) instead of the file's order: a seeded sample of a big book.
+    #[arg(long, value_name = "SEED")]
+    book_seed: Option<u64>,
+    /// Game pairs in the whole match; pair i opens with the book's position i. More pairs
+    /// than the book has positions is refused at a fixed node count (the games would repeat
+    /// exactly) and warned about at a clock.
     #[arg(long, required = true, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pairs: Option<u64>,
+    /// At a clock, play more pairs than the book has positions without the warning: the
+    /// book starts again, and the repeated openings' games are correlated.
+    #[arg(long)]
+    repeat_book: bool,
     /// Time control, S+I in seconds (1+0.01: one second a side and 10 ms a move).
     #[arg(long, value_name = "S+I", value_parser = parse_tc, conflicts_with = "nodes")]
     tc: Option<TimeControl>,
@@ -202,9 +212,13 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
         || std::thread::available_parallelism().map_or(1, usize::from),
         |n| n as usize,
     );
+    let mut book = Book::read(Path::new(book)).map_err(CliError::Message)?;
+    if let Some(seed) = args.book_seed {
+        book = book.shuffled(seed);
+    }
     let spec = MatchSpec {
         players,
-        book: Book::read(Path::new(book)).map_err(CliError::Message)?,
+        book,
         pairs,
         control,
         concurrency,
@@ -213,6 +227,7 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
         adjudication: args.adjudicate,
         resumed: BTreeMap::new(),
     };
+    book_cover(&spec, args.repeat_book)?;
     if let Some(shard) = spec.shard {
         if spec.pair_indices().next().is_none() {
             return Err(CliError::Message(format!(
@@ -222,6 +237,44 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
         }
     }
     Ok(spec)
+}
+
+/// Whether the book's positions cover the pairs: at a fixed node count a pair past the book
+/// replays an earlier one move for move, so it is refused; at a clock `--repeat-book` must
+/// say the repeats are meant ([`book_warning`] warns otherwise). A `--repeat-book` that
+/// changes nothing is refused.
+fn book_cover(spec: &MatchSpec, repeat_book: bool) -> Result<(), CliError> {
+    let positions = spec.book.positions.len() as u64;
+    let (pairs, name) = (spec.pairs, &spec.book.name);
+    if pairs > positions {
+        if let Control::Nodes(_) = spec.control {
+            return Err(CliError::Message(format!(
+                "--pairs {pairs} with {name}, which has {positions} positions, at a fixed node \
+                 count: pair {positions} would replay pair 0 move for move and count the copy \
+                 as a new game. Give at most {positions} pairs, or a bigger book (the \
+                 published UHO_4060_v2.epd.zip holds 242,201 positions)"
+            )));
+        }
+    } else if repeat_book {
+        return Err(CliError::Message(format!(
+            "--repeat-book: {name} has {positions} positions for the {pairs} pairs, so no \
+             opening repeats"
+        )));
+    }
+    Ok(())
+}
+
+/// The warning of a clock match that starts its book again without `--repeat-book`.
+fn book_warning(spec: &MatchSpec, repeat_book: bool) -> Option<String> {
+    let positions = spec.book.positions.len() as u64;
+    (spec.pairs > positions && !repeat_book).then(|| {
+        format!(
+            "nullmove: warning: {} pairs from {} positions of {}: the book starts again at pair \
+             {positions}, and games from one opening are correlated, so the interval is \
+             narrower than the evidence (--repeat-book says it is meant)",
+            spec.pairs, positions, spec.book.name
+        )
+    })
 }
 
 /// The JSON document of `nullmove chess match` (the match is played; no progress, no file
@@ -248,6 +301,9 @@ pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
         return emit(io, m.json, &doc, &fields, None).map(|()| 0);
     }
     let mut spec = spec(args)?;
+    if let Some(warning) = book_warning(&spec, args.repeat_book) {
+        writeln!(io.err, "{warning}")?;
+    }
     let pgn = args.pgn.as_deref().map(OutputFile::create).transpose()?;
     let file = args.out.as_deref().map(MatchFile::new).transpose()?;
     let mut record = Record::new(file, args.resume, provenance(args, &spec)?, &mut spec)?;
@@ -313,7 +369,13 @@ fn command_line(args: &MatchArgs, spec: &MatchSpec) -> Vec<String> {
     };
     flag("players", args.players.clone());
     flag("book", args.book.as_ref().map(|b| b.display().to_string()));
+    if let Some(seed) = spec.book.seed {
+        flag("book-seed", Some(seed.to_string()));
+    }
     flag("pairs", Some(spec.pairs.to_string()));
+    if args.repeat_book {
+        flag("repeat-book", None);
+    }
     match spec.control {
         Control::Clock(tc) => flag("tc", Some(tc.to_string())),
         Control::Nodes(n) => flag("nodes", Some(n.to_string())),
