@@ -6,12 +6,12 @@
 # the tasks set). Prints the two job ids.
 #
 #   batch/slurm/submit.sh 16 --players r3,none --book arena/data/books/uho_4060_v2.sample.epd \
-#       --pairs 8000 --nodes 20000
+#       --pairs 2000 --nodes 20000
 #
 # NULLMOVE names the program when it is not `nullmove` on the nodes' PATH.
 set -euo pipefail
 if [ $# -lt 2 ] || ! [[ $1 =~ ^[1-9][0-9]*$ ]]; then
-  echo "usage: $0 SHARDS MATCH-FLAGS... (e.g. $0 16 --players r3,none --book FILE --pairs 8000 --nodes 20000)" >&2
+  echo "usage: $0 SHARDS MATCH-FLAGS... (e.g. $0 16 --players r3,none --book FILE --pairs 2000 --nodes 20000)" >&2
   exit 2
 fi
 here=$(dirname "$(realpath "$0")")
