@@ -7,7 +7,7 @@ use std::process::Command;
 
 use clap::CommandFactory;
 
-use crate::support::{nullmove, rejects, stdout};
+use crate::support::{listing, nullmove, rejects, stdout};
 
 /// Every command as the words that name it, `[]` for `nullmove` itself, with its long flags;
 /// clap's own `help` subcommand left out.
@@ -91,16 +91,7 @@ fn the_manual_pages_hold_every_command_and_flag() {
     let out = nullmove(&["man", "--dir", dir.to_str().expect("UTF-8")]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert!(out.stdout.is_empty());
-    let mut written: Vec<String> = std::fs::read_dir(&dir)
-        .expect("the folder")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    written.sort();
+    let written = listing(&dir);
     let mut want: Vec<String> = all
         .iter()
         .map(|(path, _)| {

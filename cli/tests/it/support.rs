@@ -95,3 +95,18 @@ pub fn files_under(dir: &std::path::Path, ext: &str) -> Vec<std::path::PathBuf> 
     files.sort();
     files
 }
+
+/// The names in `dir`, sorted: what a command wrote there, and that it left nothing else.
+pub fn listing(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("a readable folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}

@@ -4,10 +4,10 @@
 
 use crate::support;
 
-use support::pitfall;
+use support::{listing, pitfall};
 
 use std::fs::{self, File};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
 /// The cheapest run of each subcommand that still prints its document (the audit: one
@@ -172,21 +172,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("a scratch folder");
     dir
-}
-
-/// The names in `dir`, sorted.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .expect("readable")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
 }
 
 /// The SVG cannot be completed (a file-size limit the SVG exceeds, as on a full disk): exit

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::support::{nullmove, rejects};
+use crate::support::{listing, nullmove, rejects};
 
 /// A scratch folder of this test's own.
 fn scratch(name: &str) -> PathBuf {
@@ -17,21 +17,6 @@ fn scratch(name: &str) -> PathBuf {
 
 fn text(path: &Path) -> &str {
     path.to_str().expect("UTF-8")
-}
-
-/// The folder's entries, sorted: nothing written, nothing left behind.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("the folder")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]

@@ -12,7 +12,7 @@ use nullmove_fixtures::review::AuditDocument;
 use serde_json::Value;
 
 use super::pinned;
-use crate::support::{nullmove, one_line_error, rejects};
+use crate::support::{listing, nullmove, one_line_error, rejects};
 
 /// Whether the texts are in `../shared/page/` (said on stderr where not: the view cannot be
 /// written without them).
@@ -195,18 +195,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir
-}
-
-fn listing(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .expect("the folder")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect()
 }
 
 #[test]
