@@ -20,6 +20,9 @@ pub struct Book {
     /// `None`: pair `i` opens with the file's position `i`; `Some(seed)`: the positions
     /// are in the order [`Book::shuffled`] draws from `seed`.
     pub seed: Option<u64>,
+    /// `Some(n)`: only the file's positions with at most `n` pieces (kings included), in
+    /// the file's order, make the book ([`Book::at_most_pieces`]); its seed orders those.
+    pub max_pieces: Option<u32>,
 }
 
 impl Book {
@@ -75,6 +78,7 @@ impl Book {
             positions,
             sha256: crate::provenance::sha256_hex(text.as_bytes()),
             seed: None,
+            max_pieces: None,
         })
     }
 
@@ -116,6 +120,38 @@ impl Book {
             seed: Some(seed),
             ..self.clone()
         }
+    }
+
+    /// The book's positions with at most `pieces` pieces on the board, kings included, in
+    /// their order: a book of few-piece endgames cut from a big one, which a seed then
+    /// orders like any book. A book with no such position is refused.
+    ///
+    /// # Example
+    /// ```
+    /// let text = "8/8/8/8/8/8/8/K6k w - -\n8/8/8/8/8/8/P7/K6k w - -\n";
+    /// let book = nullmove_arena::Book::parse("b.epd", text).unwrap();
+    /// let kings = book.at_most_pieces(2).unwrap();
+    /// assert_eq!((kings.positions.len(), kings.max_pieces), (1, Some(2)));
+    /// assert!(book.at_most_pieces(1).unwrap_err().contains("no position"));
+    /// ```
+    pub fn at_most_pieces(&self, pieces: u32) -> Result<Self, String> {
+        let positions: Vec<Board> = self
+            .positions
+            .iter()
+            .filter(|b| b.occupied().len() <= pieces)
+            .cloned()
+            .collect();
+        if positions.is_empty() {
+            return Err(format!(
+                "no position of {} has at most {pieces} pieces",
+                self.name
+            ));
+        }
+        Ok(Self {
+            positions,
+            max_pieces: Some(pieces),
+            ..self.clone()
+        })
     }
 
     /// The opening of pair `index`: the book's positions in order, from the first again

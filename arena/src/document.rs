@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::DEFAULT_HASH_MIB;
+use crate::effort::{self, PlayerEffort, SideEffort};
 use crate::game::{Adjudication, Control, GameRecord, GameResult, Reason};
 use crate::player::Program;
 use crate::provenance::Provenance;
@@ -53,6 +54,10 @@ pub struct GameDoc {
     pub plies: usize,
     /// The moves in UCI notation.
     pub moves: Vec<String>,
+    /// White's and Black's effort over their moves (absent in a document written before
+    /// it was recorded).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub effort: Option<[SideEffort; 2]>,
 }
 
 impl From<&GameRecord> for GameDoc {
@@ -65,6 +70,10 @@ impl From<&GameRecord> for GameDoc {
             detail: g.detail.clone(),
             plies: g.moves.len(),
             moves: g.moves.iter().map(|m| m.uci.clone()).collect(),
+            effort: Some(SideEffort::of_game(
+                &g.moves,
+                g.opening.split_whitespace().nth(1) != Some("b"),
+            )),
         }
     }
 }
@@ -127,6 +136,10 @@ pub struct MatchFields {
     /// or `null` for the file's order: pair `i` opened with that order's position `i`.
     #[serde(default)]
     pub book_seed: Option<u64>,
+    /// Only the book's positions with at most this many pieces were taken (`--book-max-pieces`),
+    /// absent for the whole book; `book_positions` counts those.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book_max_pieces: Option<u32>,
     /// Pairs in the whole match (all shards).
     pub planned_pairs: u64,
     /// `I/N`, or `null` for the whole match.
@@ -152,6 +165,10 @@ pub struct MatchFields {
     /// (`null` without `--resume`, and for a merge).
     #[serde(default)]
     pub resumed_pairs: Option<u64>,
+    /// Each player's depth, nodes and time a move over the games that recorded them
+    /// (empty for a document written before they were recorded).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effort: Vec<PlayerEffort>,
     /// The build and the command that played the games (`null` in a document written before
     /// it was recorded, which a merge refuses).
     #[serde(default)]
@@ -222,6 +239,7 @@ impl MatchFields {
             book_positions: spec.book.positions.len(),
             book_sha256: Some(spec.book.sha256.clone()),
             book_seed: spec.book.seed,
+            book_max_pieces: spec.book.max_pieces,
             planned_pairs: spec.pairs,
             shard: spec.shard.map(|s| s.to_string()),
             adjudication: spec.adjudication,
@@ -233,6 +251,7 @@ impl MatchFields {
             seconds: Some(seconds),
             games_per_hour: (seconds > 0.0).then(|| games * 3600.0 / seconds),
             resumed_pairs: None,
+            effort: Vec::new(),
             provenance: None,
             pairs,
         };
@@ -269,6 +288,13 @@ impl MatchFields {
             }
         }
         (self.time_losses, self.illegal_moves, self.engine_failures) = (time, illegal, failed);
+        let names: Vec<String> = self.players.iter().map(|p| p.name.clone()).collect();
+        let games = self.pairs.iter().flat_map(|p| &p.games).filter_map(|g| {
+            g.effort
+                .as_ref()
+                .map(|e| (g.white.as_str(), g.black.as_str(), e))
+        });
+        self.effort = effort::tally(&names, games);
     }
 
     /// The first pair, at a fixed node count, that replays an earlier one move for move: its

@@ -127,6 +127,8 @@ pub struct MoveRecord {
     pub score: Option<Score>,
     /// The depth of that score.
     pub depth: Option<u32>,
+    /// The nodes the mover searched, as it last reported them.
+    pub nodes: Option<u64>,
     /// The time the mover took.
     pub time: Duration,
 }
@@ -314,6 +316,7 @@ impl Game {
             san: san(self.line.board(), mv),
             score: reply.score,
             depth: reply.depth,
+            nodes: reply.nodes,
             time: spent,
         });
         self.line.play(mv).expect("a move parse_uci found legal");

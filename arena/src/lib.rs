@@ -23,6 +23,7 @@
 mod book;
 mod clock;
 mod document;
+mod effort;
 mod game;
 mod line;
 mod merge;
@@ -40,6 +41,7 @@ mod zip;
 pub use book::Book;
 pub use clock::{Budget, TimeControl, budget};
 pub use document::{GameDoc, MatchFields, PairDoc, PlayerDoc, document, summary};
+pub use effort::{PlayerEffort, SideEffort};
 pub use game::{
     Adjudication, Control, GameRecord, GameResult, Interrupted, MoveRecord, Played, Reason,
     insufficient_material, play_game,

@@ -114,7 +114,7 @@ pub fn same_run(
 /// ([`Provenance::difference`]); the error names the first field that differs, as the
 /// document names it, with both values.
 fn same_match(a_name: &str, a: &MatchFields, b_name: &str, b: &MatchFields) -> Result<(), String> {
-    let fields: [(&str, String, String); 9] = [
+    let fields: [(&str, String, String); 10] = [
         ("players", json(&a.players), json(&b.players)),
         ("time_control", json(&a.time_control), json(&b.time_control)),
         ("nodes", json(&a.nodes), json(&b.nodes)),
@@ -126,6 +126,11 @@ fn same_match(a_name: &str, a: &MatchFields, b_name: &str, b: &MatchFields) -> R
         ),
         ("book_sha256", json(&a.book_sha256), json(&b.book_sha256)),
         ("book_seed", json(&a.book_seed), json(&b.book_seed)),
+        (
+            "book_max_pieces",
+            json(&a.book_max_pieces),
+            json(&b.book_max_pieces),
+        ),
         (
             "planned_pairs",
             json(&a.planned_pairs),

@@ -176,6 +176,7 @@ mod tests {
             san: san.into(),
             score,
             depth: Some(5),
+            nodes: Some(5000),
             time: Duration::from_millis(12),
         };
         let game = GameRecord {

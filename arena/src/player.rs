@@ -40,6 +40,8 @@ pub struct Reply {
     pub score: Option<Score>,
     /// The depth of that report.
     pub depth: Option<u32>,
+    /// The nodes the search of this move counted, as last reported.
+    pub nodes: Option<u64>,
 }
 
 /// Why a player gave no move.

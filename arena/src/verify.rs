@@ -26,6 +26,11 @@ pub fn check_games(fields: &MatchFields, book: Option<&Book>) -> Result<(), Stri
     if let Some(index) = fields.replayed_pair() {
         return Err(crate::document::replayed(index, fields.book_positions));
     }
+    let cut = match (book, fields.book_max_pieces) {
+        (Some(book), Some(pieces)) => Some(book.at_most_pieces(pieces)?),
+        _ => None,
+    };
+    let book = cut.as_ref().or(book);
     let drawn = match (book, fields.book_seed) {
         (Some(book), Some(seed)) => Some(book.shuffled(seed)),
         _ => None,

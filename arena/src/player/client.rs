@@ -165,7 +165,7 @@ impl Player for UciPlayer {
             ),
         })?;
         let until = Instant::now() + deadline;
-        let (mut score, mut depth) = (None, None);
+        let (mut score, mut depth, mut nodes) = (None, None, None);
         loop {
             let text = self.next_line(until, "bestmove").map_err(|e| match e {
                 PlayerError::Stalled(who, _) => PlayerError::Stalled(who, deadline.as_millis()),
@@ -178,9 +178,11 @@ impl Player for UciPlayer {
                         mv: words.get(1).copied().unwrap_or("(none)").to_owned(),
                         score,
                         depth,
+                        nodes,
                     });
                 }
                 Some(&"info") => {
+                    nodes = read_nodes(&words).or(nodes);
                     if let Some((s, d)) = read_info(&words) {
                         score = Some(s);
                         depth = d.or(depth);
@@ -208,6 +210,15 @@ fn read_info(words: &[&str]) -> Option<(Score, Option<u32>)> {
         _ => return None,
     };
     Some((score, value("depth").and_then(|d| d.parse().ok())))
+}
+
+/// The `nodes` count of an `info` line, where it has one.
+fn read_nodes(words: &[&str]) -> Option<u64> {
+    if words.get(1) == Some(&"string") {
+        return None;
+    }
+    let at = words.iter().position(|w| *w == "nodes")?;
+    words.get(at + 1)?.parse().ok()
 }
 
 impl Drop for UciPlayer {
@@ -244,5 +255,10 @@ mod tests {
         );
         assert_eq!(read_info(&words("info string hello")), None);
         assert_eq!(read_info(&words("info depth 3 currmove e2e4")), None);
+        assert_eq!(
+            read_nodes(&words("info depth 12 score cp 5 nodes 48213 nps 9 pv e2e4")),
+            Some(48213)
+        );
+        assert_eq!(read_nodes(&words("info string nodes")), None);
     }
 }

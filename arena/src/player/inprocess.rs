@@ -88,6 +88,7 @@ impl Player for InProcess {
             mv: uci(line.board(), best),
             score: thought.info.as_ref().map(|i| i.score),
             depth: thought.info.as_ref().map(|i| i.depth),
+            nodes: thought.info.as_ref().map(|i| i.nodes),
         })
     }
 }

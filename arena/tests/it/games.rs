@@ -47,6 +47,7 @@ impl Player for Script {
             mv: mv.to_owned(),
             score: self.score,
             depth: Some(1),
+            nodes: Some(100),
         })
     }
 }

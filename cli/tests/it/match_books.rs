@@ -26,6 +26,20 @@ fn two_position_book(name: &str) -> PathBuf {
     path
 }
 
+/// A book of a three-piece and a four-piece mate in one, for `--book-max-pieces`.
+fn three_and_four_pieces() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("match_books_pieces");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pieces.epd");
+    std::fs::write(
+        &path,
+        "7k/8/6K1/8/8/8/7P/R7 w - -\nk7/8/1K6/8/8/8/8/7R w - -\n",
+    )
+    .unwrap();
+    path
+}
+
 fn game_args<'a>(book: &'a str, pairs: &'a str, control: [&'a str; 2]) -> Vec<&'a str> {
     let mut args = vec![
         "chess",
@@ -167,5 +181,65 @@ fn a_seeded_book_is_recorded_and_merges_only_with_its_own_seed() {
             pb.to_str().unwrap(),
         ],
         "book_seed differs",
+    );
+}
+
+#[test]
+fn a_piece_limit_cuts_the_book_before_it_is_played_and_is_recorded() {
+    let book = three_and_four_pieces();
+    let book = book.to_str().unwrap();
+    let mut args = game_args(book, "1", ["--nodes", "100"]);
+    args.extend(["--book-max-pieces", "3"]);
+    let doc = run_json(&args);
+    assert_eq!(doc["book_positions"], 1);
+    assert_eq!(doc["book_max_pieces"], 3);
+    assert_eq!(doc["pairs"][0]["opening"], "k7/8/1K6/8/8/8/8/7R w - - 0 1");
+    let command: Vec<&str> = doc["provenance"]["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(
+        command.windows(2).any(|w| w == ["--book-max-pieces", "3"]),
+        "{command:?}"
+    );
+    let mut longer = game_args(book, "2", ["--nodes", "100"]);
+    longer.extend(["--book-max-pieces", "3"]);
+    rejects(&longer, "--pairs 2 with pieces.epd, which has 1 positions");
+    let mut all = game_args(book, "1", ["--nodes", "100"]);
+    all.extend(["--book-max-pieces", "4"]);
+    rejects(
+        &all,
+        "--book-max-pieces 4 changes nothing: every position of pieces.epd has at most 4 pieces",
+    );
+    let mut none = game_args(book, "1", ["--nodes", "100"]);
+    none.extend(["--book-max-pieces", "2"]);
+    rejects(&none, "no position of pieces.epd has at most 2 pieces");
+}
+
+#[test]
+fn every_game_records_what_each_side_searched() {
+    let book = two_position_book("effort");
+    let doc = run_json(&game_args(book.to_str().unwrap(), "2", ["--nodes", "300"]));
+    let effort = doc["effort"].as_array().expect("effort");
+    let names: Vec<&str> = effort.iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["r3", "none"]);
+    for e in effort {
+        // Every game is a mate in one: each player moves once as White.
+        assert_eq!(
+            (e["moves"].as_u64(), e["reported"].as_u64()),
+            (Some(2), Some(2)),
+            "{e}"
+        );
+        assert!(e["mean_depth"].as_f64().unwrap() >= 1.0, "{e}");
+        let nodes = e["nodes_per_move"].as_f64().unwrap();
+        assert!(nodes > 0.0 && nodes <= 300.0 + 64.0, "{e}");
+        assert!(e["ns_per_node"].as_f64().unwrap() > 0.0, "{e}");
+    }
+    let game = &doc["pairs"][0]["games"][0]["effort"];
+    assert_eq!(
+        (game[0]["moves"].as_u64(), game[1]["moves"].as_u64()),
+        (Some(1), Some(0))
     );
 }

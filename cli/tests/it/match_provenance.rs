@@ -131,7 +131,7 @@ fn a_merge_refuses_shards_of_two_builds_two_books_of_one_name_or_two_option_sets
     assert!(!command.contains(&json!("--shard")), "{command:?}");
     // Each change to shard 1 alone, and the field the merge names.
     let other = dir.join("other.json");
-    let changes: [(&str, Change); 6] = [
+    let changes: [(&str, Change); 7] = [
         ("provenance.commit", |d| {
             d["provenance"]["commit"] = json!("0123456789012345678901234567890123456789");
         }),
@@ -150,6 +150,7 @@ fn a_merge_refuses_shards_of_two_builds_two_books_of_one_name_or_two_option_sets
             d["players"][1]["options"] = json!([["Hash", "8"]]);
         }),
         ("book_sha256", |d| d["book_sha256"] = json!("00")),
+        ("book_max_pieces", |d| d["book_max_pieces"] = json!(12)),
     ];
     for (field, change) in changes {
         let mut changed = doc.clone();

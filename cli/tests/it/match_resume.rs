@@ -62,7 +62,7 @@ fn uninterrupted() -> &'static Value {
 
 /// The games of a document, by pair, without what differs between runs.
 fn games(doc: &Value) -> Value {
-    json!(doc["pairs"])
+    support::without_times(json!({ "pairs": doc["pairs"] }))["pairs"].take()
 }
 
 /// `nullmove ARGS`, started.

@@ -110,3 +110,30 @@ pub fn listing(dir: &std::path::Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// A match document without the times this machine measured (each move's, summed per game
+/// and averaged per player): what two runs of one fixed-node match share, depth and nodes
+/// included.
+pub fn without_times(mut doc: Value) -> Value {
+    let drop = |v: &mut Value, keys: &[&str]| {
+        if let Some(map) = v.as_object_mut() {
+            for key in keys {
+                map.remove(*key);
+            }
+        }
+    };
+    if let Some(players) = doc.get_mut("effort").and_then(Value::as_array_mut) {
+        for p in players {
+            drop(p, &["ms_per_move", "ns_per_node"]);
+        }
+    }
+    let games = doc.get_mut("pairs").and_then(Value::as_array_mut);
+    for pair in games.into_iter().flatten() {
+        for game in pair["games"].as_array_mut().into_iter().flatten() {
+            for side in game["effort"].as_array_mut().into_iter().flatten() {
+                drop(side, &["micros", "reported_micros"]);
+            }
+        }
+    }
+    doc
+}

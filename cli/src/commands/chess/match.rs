@@ -51,6 +51,10 @@ pub struct MatchArgs {
     /// every machine) instead of the file's order: a seeded sample of a big book.
     #[arg(long, value_name = "SEED")]
     book_seed: Option<u64>,
+    /// Take only the book's positions with at most N pieces, kings included (an endgame
+    /// book's few-piece positions), before --book-seed orders them
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=32))]
+    book_max_pieces: Option<u32>,
     /// Game pairs in the whole match; pair i opens with the book's position i. More pairs
     /// than the book has positions is refused at a fixed node count (the games would repeat
     /// exactly) and warned about at a clock.
@@ -213,6 +217,16 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
         |n| n as usize,
     );
     let mut book = Book::read(Path::new(book)).map_err(CliError::Message)?;
+    if let Some(pieces) = args.book_max_pieces {
+        if book.positions.iter().all(|b| b.occupied().len() <= pieces) {
+            return Err(CliError::Message(format!(
+                "--book-max-pieces {pieces} changes nothing: every position of {} has at most \
+                 {pieces} pieces",
+                book.name
+            )));
+        }
+        book = book.at_most_pieces(pieces).map_err(CliError::Message)?;
+    }
     if let Some(seed) = args.book_seed {
         book = book.shuffled(seed);
     }
@@ -369,6 +383,9 @@ fn command_line(args: &MatchArgs, spec: &MatchSpec) -> Vec<String> {
     };
     flag("players", args.players.clone());
     flag("book", args.book.as_ref().map(|b| b.display().to_string()));
+    if let Some(pieces) = spec.book.max_pieces {
+        flag("book-max-pieces", Some(pieces.to_string()));
+    }
     if let Some(seed) = spec.book.seed {
         flag("book-seed", Some(seed.to_string()));
     }
