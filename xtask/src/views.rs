@@ -51,7 +51,7 @@ enum Files {
 }
 
 /// Every view: its name, how many files it takes, its renderer.
-const VIEWS: [(&str, Files, Render); 18] = [
+const VIEWS: [(&str, Files, Render); 20] = [
     ("suite", Files::One, suites::whole),
     ("suite-by-depth", Files::One, suites::by_depth),
     ("suite-rows", Files::One, suites::rows),
@@ -68,6 +68,8 @@ const VIEWS: [(&str, Files, Render); 18] = [
     ("match", Files::One, matches::one),
     ("matches", Files::Many, matches::table),
     ("clock-chart", Files::Many, matches::clock_chart),
+    ("effort", Files::Many, matches::effort),
+    ("effort-chart", Files::Many, matches::effort_chart),
     ("mutants", Files::Many, records::mutants),
     ("gate", Files::One, records::gate),
 ];

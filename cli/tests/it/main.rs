@@ -12,6 +12,7 @@ mod cluster;
 mod contract;
 mod coverage;
 mod docs;
+mod effort;
 mod explore;
 mod help;
 mod kpk;

@@ -2,7 +2,8 @@
 //! and Elo against the clock.
 
 use nullmove::commands::chess::{
-    MatchResult, clock_chart as draw_clock, matches_table, render_match,
+    MatchResult, clock_chart as draw_clock, effort_chart as draw_effort, effort_table,
+    matches_table, render_match,
 };
 
 use super::{Body, Chart, Measured, text_block, utf8};
@@ -43,6 +44,35 @@ pub(super) fn clock_chart(files: &[Measured<'_>]) -> Result<Body, String> {
         markdown: String::new(),
         chart: Some(Chart {
             alt: "Elo against the time control, each point with its 95% interval and game count"
+                .to_owned(),
+            svg,
+        }),
+    })
+}
+
+/// Each player's depth, nodes and time a move, beside the match's Elo.
+pub(super) fn effort(files: &[Measured<'_>]) -> Result<Body, String> {
+    let results = files.iter().map(result).collect::<Result<Vec<_>, _>>()?;
+    let mut out = Vec::new();
+    effort_table(&results)
+        .map_err(|e| e.to_string())?
+        .write(true, &mut out)
+        .map_err(|e| e.to_string())?;
+    Ok(Body {
+        markdown: utf8(out)?,
+        chart: None,
+    })
+}
+
+/// Elo against nodes a move, fixed-node and clock matches on one axis.
+pub(super) fn effort_chart(files: &[Measured<'_>]) -> Result<Body, String> {
+    let results = files.iter().map(result).collect::<Result<Vec<_>, _>>()?;
+    let svg = draw_effort(&results).map_err(|e| e.to_string())?;
+    Ok(Body {
+        markdown: String::new(),
+        chart: Some(Chart {
+            alt: "Elo against nodes a move, at fixed node counts and at clocks, each point with \
+                  its 95% interval and game count"
                 .to_owned(),
             svg,
         }),

@@ -1,0 +1,203 @@
+//! What each player of a match searched (depth, nodes and time a move) and Elo against that
+//! effort: fixed-node matches at their nodes and clock matches at the nodes their first
+//! player searched a move, on one logarithmic axis. Why fixed nodes and a clock disagree
+//! about null move is a question of these numbers.
+
+use plotters::prelude::*;
+
+use super::match_render::MatchResult;
+use super::sprt::elo;
+use crate::common::{CliError, count};
+use crate::render::chart::{SERIES, legend, series, svg_error};
+use crate::render::table::{Table, left, right};
+
+/// A row per player of each match: its depth, nodes, time a move and time a node, beside
+/// the match's control and Elo. A match that recorded no effort is refused by name.
+pub fn effort_table(matches: &[MatchResult]) -> Result<Table, CliError> {
+    let mut table = Table::new(vec![
+        left("match"),
+        left("control"),
+        right("games"),
+        left("Elo (95%)"),
+        left("player"),
+        right("depth"),
+        right("nodes a move"),
+        right("ms a move"),
+        right("ns a node"),
+    ]);
+    for m in matches {
+        let point = Point::of(m)?;
+        for (i, e) in m.fields.effort.iter().enumerate() {
+            let mut row = if i == 0 {
+                vec![
+                    point.players.clone(),
+                    point.control.clone(),
+                    count(point.games),
+                    format!(
+                        "{} ({} to {})",
+                        elo(point.elo),
+                        elo(point.interval[0]),
+                        elo(point.interval[1])
+                    ),
+                ]
+            } else {
+                vec![String::new(); 4]
+            };
+            let fixed = |v: Option<f64>, digits: usize| {
+                v.map_or_else(|| "-".to_owned(), |v| format!("{v:.digits$}"))
+            };
+            row.extend([
+                e.name.clone(),
+                fixed(e.mean_depth, 2),
+                e.nodes_per_move
+                    .map_or_else(|| "-".to_owned(), |n| count(n.round() as u64)),
+                fixed(e.ms_per_move, 1),
+                fixed(e.ns_per_node, 0),
+            ]);
+            table.push(row);
+        }
+    }
+    Ok(table)
+}
+
+/// One match where the chart puts it.
+struct Point {
+    players: String,
+    control: String,
+    clock: bool,
+    /// The first player's nodes a move: the match's limit, or what it searched at a clock.
+    nodes: f64,
+    elo: f64,
+    interval: [f64; 2],
+    games: u64,
+}
+
+impl Point {
+    fn of(m: &MatchResult) -> Result<Self, CliError> {
+        let f = &m.fields;
+        let players = f
+            .players
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join(" against ");
+        let control = match (&f.time_control, f.nodes) {
+            (Some(tc), _) => format!("{tc} s"),
+            (None, Some(n)) => format!("{} nodes", count(n)),
+            (None, None) => return Err(CliError::Message(format!("{players}: no control"))),
+        };
+        let measured = f.effort.first().and_then(|e| e.nodes_per_move);
+        let Some(nodes) = f.nodes.map(|n| n as f64).or(measured) else {
+            return Err(CliError::Message(format!(
+                "{players} at {control}: the match recorded no effort (nodes a move), which \
+                 places a clock match on the chart; play it again with this build"
+            )));
+        };
+        let Some(s) = &m.stats else {
+            return Err(CliError::Message(format!(
+                "{players} at {control}: no pair finished"
+            )));
+        };
+        if !(s.elo.is_finite() && s.elo_95.iter().all(|v| v.is_finite())) {
+            return Err(CliError::Message(format!(
+                "{players} at {control}: an infinite Elo cannot be drawn"
+            )));
+        }
+        Ok(Self {
+            players,
+            control,
+            clock: f.time_control.is_some(),
+            nodes,
+            elo: s.elo,
+            interval: s.elo_95,
+            games: s.games,
+        })
+    }
+}
+
+/// Elo against the first player's nodes a move (log scale), one line for the fixed-node
+/// matches and one for the clock matches, each point with its 95% interval and games.
+pub fn effort_chart(matches: &[MatchResult]) -> Result<String, CliError> {
+    if matches.is_empty() {
+        return Err(CliError::msg("no match to draw"));
+    }
+    let points = matches
+        .iter()
+        .map(Point::of)
+        .collect::<Result<Vec<_>, _>>()?;
+    let x = |p: &Point| p.nodes.log10();
+    let (x_lo, x_hi) = points
+        .iter()
+        .map(x)
+        .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+    let (x_lo, x_hi) = (x_lo - 0.25, x_hi + 0.6);
+    let lo = points.iter().map(|p| p.interval[0]).fold(0.0_f64, f64::min);
+    let hi = points.iter().map(|p| p.interval[1]).fold(0.0_f64, f64::max);
+    let pad = ((hi - lo) * 0.12).max(10.0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
+        root.fill(&WHITE).map_err(svg_error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Elo against nodes a move (95% intervals; games per point)",
+                ("sans-serif", 22),
+            )
+            .margin(16)
+            .x_label_area_size(52)
+            .y_label_area_size(70)
+            .build_cartesian_2d(x_lo..x_hi, lo - pad..hi + pad)
+            .map_err(svg_error)?;
+        chart
+            .configure_mesh()
+            .x_desc("nodes a move, the first player's (log scale)")
+            .y_desc("Elo of the first player")
+            .x_labels(12)
+            .x_label_formatter(&|v| count(10_f64.powf(*v).round() as u64))
+            .y_label_formatter(&|v| format!("{v:+.0}"))
+            .draw()
+            .map_err(svg_error)?;
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(x_lo, 0.0), (x_hi, 0.0)],
+                BLACK.mix(0.5).stroke_width(1),
+            )))
+            .map_err(svg_error)?;
+        for (i, clock) in [false, true].into_iter().enumerate() {
+            let mine: Vec<&Point> = points.iter().filter(|p| p.clock == clock).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            let colour = SERIES[i];
+            let bars = mine.iter().flat_map(|p| {
+                let [a, b] = p.interval;
+                let x = x(p);
+                [
+                    PathElement::new(vec![(x, a), (x, b)], colour.stroke_width(2)),
+                    PathElement::new(vec![(x - 0.03, a), (x + 0.03, a)], colour.stroke_width(2)),
+                    PathElement::new(vec![(x - 0.03, b), (x + 0.03, b)], colour.stroke_width(2)),
+                ]
+            });
+            chart.draw_series(bars).map_err(svg_error)?;
+            let labels = mine.iter().map(|p| {
+                Text::new(
+                    format!("{}: {:+.1} ({})", p.control, p.elo, count(p.games)),
+                    (x(p) + 0.04, p.elo),
+                    ("sans-serif", 13).into_font().color(&BLACK),
+                )
+            });
+            chart.draw_series(labels).map_err(svg_error)?;
+            let mut line: Vec<(f64, f64)> = mine.iter().map(|p| (x(p), p.elo)).collect();
+            line.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let name = if clock {
+                "at a clock (its measured nodes a move)"
+            } else {
+                "at a fixed node count"
+            };
+            series(&mut chart, name, colour, line)?;
+        }
+        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        root.present().map_err(svg_error)?;
+    }
+    Ok(svg)
+}
