@@ -78,6 +78,33 @@ impl From<&GameRecord> for GameDoc {
     }
 }
 
+impl GameDoc {
+    /// Whether `other` is this game as a replay at fixed nodes gives it again: the same
+    /// moves, end and, where both recorded them, depths and nodes (the times are the
+    /// machine's, never the same twice).
+    #[must_use]
+    pub fn same_game(&self, other: &Self) -> bool {
+        let untimed = |g: &Self| {
+            let effort = g.effort.map(|sides| {
+                sides.map(|s| SideEffort {
+                    micros: 0,
+                    reported_micros: 0,
+                    ..s
+                })
+            });
+            Self {
+                effort,
+                ..g.clone()
+            }
+        };
+        let (mut a, mut b) = (untimed(self), untimed(other));
+        if a.effort.is_none() || b.effort.is_none() {
+            (a.effort, b.effort) = (None, None);
+        }
+        a == b
+    }
+}
+
 /// One game pair.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairDoc {

@@ -179,7 +179,7 @@ pub fn replay_pairs(fields: &MatchFields, count: usize) -> Result<(), String> {
             )
             .map_err(|_| "the replay was interrupted".to_owned())?;
             let again = GameDoc::from(&played.record);
-            if again != *recorded {
+            if !again.same_game(recorded) {
                 return Err(mismatch(pair.index, i, recorded, &again));
             }
         }
