@@ -93,6 +93,28 @@ pub fn summarize_games(wdl: &Wdl, sprt: Option<&Sprt>) -> Result<Summary, StatsE
 }
 
 impl Summary {
+    /// This sample's Elo less `other`'s, from two independent matches, with its 95%
+    /// interval: each interval's half-width (upper less lower, halved) in quadrature, the
+    /// normal approximation both intervals already make.
+    ///
+    /// # Example
+    /// ```
+    /// use nullmove_elo::{Pentanomial, summarize_pairs};
+    /// let a = summarize_pairs(&Pentanomial([10, 20, 40, 20, 10]), None, None).unwrap();
+    /// let b = summarize_pairs(&Pentanomial([5, 15, 40, 25, 15]), None, None).unwrap();
+    /// let (d, [lo, hi]) = a.elo_less(&b);
+    /// assert!((d - (a.elo - b.elo)).abs() < 1e-12 && lo < d && d < hi);
+    /// let half = |s: &nullmove_elo::Summary| (s.elo_95[1] - s.elo_95[0]) / 2.0;
+    /// assert!((hi - d - half(&a).hypot(half(&b))).abs() < 1e-9);
+    /// ```
+    #[must_use]
+    pub fn elo_less(&self, other: &Self) -> (f64, [f64; 2]) {
+        let half = |s: &Self| (s.elo_95[1] - s.elo_95[0]) / 2.0;
+        let d = self.elo - other.elo;
+        let w = half(self).hypot(half(other));
+        (d, [d - w, d + w])
+    }
+
     /// The fields every sample has, from its score and the score's interval; no pairs.
     fn of_score(
         games: u64,

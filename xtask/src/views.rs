@@ -51,7 +51,7 @@ enum Files {
 }
 
 /// Every view: its name, how many files it takes, its renderer.
-const VIEWS: [(&str, Files, Render); 20] = [
+const VIEWS: [(&str, Files, Render); 21] = [
     ("suite", Files::One, suites::whole),
     ("suite-by-depth", Files::One, suites::by_depth),
     ("suite-rows", Files::One, suites::rows),
@@ -70,6 +70,7 @@ const VIEWS: [(&str, Files, Render); 20] = [
     ("clock-chart", Files::Many, matches::clock_chart),
     ("effort", Files::Many, matches::effort),
     ("effort-chart", Files::Many, matches::effort_chart),
+    ("differences", Files::Many, matches::differences),
     ("mutants", Files::Many, records::mutants),
     ("gate", Files::One, records::gate),
 ];

@@ -7,6 +7,7 @@
 mod bench;
 mod chart;
 mod clock_chart;
+mod difference;
 mod effort;
 mod r#match;
 mod match_file;
@@ -23,6 +24,7 @@ use serde::Serialize;
 
 pub use bench::{BenchDoc, render as render_bench};
 pub use clock_chart::clock_chart;
+pub use difference::differences_table;
 pub use effort::{effort_chart, effort_table};
 pub use match_render::{MatchResult, matches_table, render_document as render_match};
 pub use position::PositionDoc;

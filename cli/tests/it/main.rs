@@ -11,6 +11,7 @@ mod clock_chart;
 mod cluster;
 mod contract;
 mod coverage;
+mod differences;
 mod docs;
 mod effort;
 mod explore;

@@ -2,8 +2,8 @@
 //! and Elo against the clock.
 
 use nullmove::commands::chess::{
-    MatchResult, clock_chart as draw_clock, effort_chart as draw_effort, effort_table,
-    matches_table, render_match,
+    MatchResult, clock_chart as draw_clock, differences_table, effort_chart as draw_effort,
+    effort_table, matches_table, render_match,
 };
 
 use super::{Body, Chart, Measured, text_block, utf8};
@@ -76,5 +76,19 @@ pub(super) fn effort_chart(files: &[Measured<'_>]) -> Result<Body, String> {
                 .to_owned(),
             svg,
         }),
+    })
+}
+
+/// Each match's Elo less the first's, with the interval of two independent samples.
+pub(super) fn differences(files: &[Measured<'_>]) -> Result<Body, String> {
+    let results = files.iter().map(result).collect::<Result<Vec<_>, _>>()?;
+    let mut out = Vec::new();
+    differences_table(&results)
+        .map_err(|e| e.to_string())?
+        .write(true, &mut out)
+        .map_err(|e| e.to_string())?;
+    Ok(Body {
+        markdown: utf8(out)?,
+        chart: None,
     })
 }

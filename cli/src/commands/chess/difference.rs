@@ -1,0 +1,64 @@
+//! Matches set against the first of them: each one's Elo and its difference from the first's
+//! with the 95% interval of two independent samples. The endgame book against the openings
+//! is the article's "greater risk in some endgames", asked of games.
+
+use super::match_render::MatchResult;
+use super::sprt::elo;
+use crate::common::{CliError, count};
+use crate::render::table::{Table, left, right};
+
+/// A row per match: its book (with its piece limit), control, games and Elo, and for every
+/// match after the first, its Elo less the first's. Each must have a finished pair.
+pub fn differences_table(matches: &[MatchResult]) -> Result<Table, CliError> {
+    let Some(first) = matches.first() else {
+        return Err(CliError::msg("no match to compare"));
+    };
+    let summary = |m: &MatchResult| {
+        m.stats
+            .clone()
+            .ok_or_else(|| CliError::Message(format!("{}: no pair finished", m.fields.book)))
+    };
+    let reference = summary(first)?;
+    let mut table = Table::new(vec![
+        left("match"),
+        left("book"),
+        left("control"),
+        right("games"),
+        left("Elo (95%)"),
+        left("less the first (95%)"),
+    ]);
+    for m in matches {
+        let f = &m.fields;
+        let s = summary(m)?;
+        let players: Vec<&str> = f.players.iter().map(|p| p.name.as_str()).collect();
+        let book = f.book_max_pieces.map_or_else(
+            || f.book.clone(),
+            |n| format!("{}, at most {n} pieces", f.book),
+        );
+        let control = match (&f.time_control, f.nodes) {
+            (Some(tc), _) => format!("{tc} s"),
+            (None, Some(n)) => format!("{} nodes", count(n)),
+            (None, None) => "?".to_owned(),
+        };
+        let less = if std::ptr::eq(m, first) {
+            "-".to_owned()
+        } else {
+            let (d, [lo, hi]) = s.elo_less(&reference);
+            format!("{} ({} to {})", elo(d), elo(lo), elo(hi))
+        };
+        table.push(vec![
+            players.join(" against "),
+            book,
+            control,
+            count(s.games),
+            format!(
+                "{} ({} to {})",
+                elo(s.elo),
+                elo(s.elo_95[0]),
+                elo(s.elo_95[1])
+            ),
+            less,
+        ]);
+    }
+    Ok(table)
+}
