@@ -7,7 +7,7 @@ use cozy_chess::Board;
 use nullmove_chess::{parse_fen, parse_uci};
 
 use crate::document::{GameDoc, MatchFields, PairDoc};
-use crate::game::{Control, Reason, rules_end};
+use crate::game::{Control, GameResult, Reason, rules_end};
 use crate::player::{PlayerSpec, Program};
 use crate::{Book, Line, StopHandle, play_game};
 
@@ -19,9 +19,9 @@ pub fn read_match(json: &str) -> Result<MatchFields, String> {
 
 /// Checks every game of `fields` by the rules: each move legal from the pair's opening, no
 /// rule ending the game before its last move, and the result and reason the rules give
-/// after it (a game ended otherwise, on time or by a failure, is named as an error: a
-/// fixed-node match between our configurations has none). With `book`, every pair's opening
-/// must be the book's position of its index.
+/// after it. A game ended otherwise is named as an error (a fixed-node match between our
+/// configurations ends by the rules alone), save at a clock a game lost on time by the side
+/// to move. With `book`, every pair's opening must be the book's position of its index.
 pub fn check_games(fields: &MatchFields, book: Option<&Book>) -> Result<(), String> {
     if let Some(index) = fields.replayed_pair() {
         return Err(crate::document::replayed(index, fields.book_positions));
@@ -73,7 +73,7 @@ pub fn check_games(fields: &MatchFields, book: Option<&Book>) -> Result<(), Stri
             ));
         }
         for (i, game) in pair.games.iter().enumerate() {
-            check_game(&opening, game)
+            check_game(&opening, game, fields.time_control.is_some())
                 .map_err(|e| format!("pair {}, game {}: {e}", pair.index, i + 1))?;
         }
     }
@@ -85,8 +85,9 @@ fn opening(pair: &PairDoc) -> Result<Board, String> {
     parse_fen(&pair.opening).map_err(|e| format!("pair {}: {e}", pair.index))
 }
 
-/// One game's moves and end, by the rules.
-fn check_game(opening: &Board, game: &GameDoc) -> Result<(), String> {
+/// One game's moves and end, by the rules; at a `clock`, a game may also end on time,
+/// lost by the side to move (or drawn, where its opponent cannot mate).
+fn check_game(opening: &Board, game: &GameDoc, clock: bool) -> Result<(), String> {
     if game.plies != game.moves.len() {
         return Err(format!(
             "{} plies stated, {} moves given",
@@ -117,6 +118,16 @@ fn check_game(opening: &Board, game: &GameDoc) -> Result<(), String> {
             game.reason.words()
         )),
         None if game.reason == Reason::Adjudication => Ok(()),
+        None if clock && game.reason == Reason::TimeForfeit => {
+            if game.result == GameResult::win(line.board().side_to_move()) {
+                Err(format!(
+                    "the side to move, out of time, is recorded as winning ({})",
+                    game.result.pgn()
+                ))
+            } else {
+                Ok(())
+            }
+        }
         None => Err(format!(
             "the rules do not end it after its last move, yet the record says {} by {}",
             game.result.pgn(),
