@@ -46,10 +46,13 @@ pub fn uci(board: &Board, mv: Move) -> String {
 pub fn parse_uci(board: &Board, text: &str) -> Result<Move, ChessError> {
     let illegal = || ChessError::IllegalMove(text.to_owned());
     let mv = parse_move(text).ok_or_else(illegal)?;
+    let text_of_mv = mv.to_string();
     let mut found = None;
     board.generate_moves(|moves| {
         for m in moves {
-            if m == mv || uci(board, m) == mv.to_string() {
+            // A move's UCI text starts with its own from-square, so only those can match:
+            // formatting every legal move made checking a long game's moves slow.
+            if m == mv || (m.from == mv.from && uci(board, m) == text_of_mv) {
                 found = Some(m);
             }
         }

@@ -140,10 +140,11 @@ fn audit_json_follows_the_contract() {
     let risk = &by_id("article-endgame-risk")["confidence"]["tests"][0];
     assert_eq!(risk["test"], "two-sided Fisher exact test");
     assert!(risk["p_value"].as_f64().is_some_and(|p| p < 0.05), "{risk}");
-    // "Saves a lot of work" in games: the committed match's Elo, recomputed, read by its
-    // interval (it spans 0: inconclusive), and its statistics replayable from its counts.
+    // "Saves a lot of work" in games: the committed match's Elo beside the reading (it spans
+    // 0), the clocks' Elo deciding (each above 0: reproduced), every figure replayable.
     let work = by_id("article-saves-work");
-    let elo = &work["confidence"]["tests"][2];
+    let tests = work["confidence"]["tests"].as_array().expect("tests");
+    let elo = &tests[2];
     assert!(
         elo["test"]
             .as_str()
@@ -153,10 +154,20 @@ fn audit_json_follows_the_contract() {
     let lo = elo["interval"][0].as_f64().expect("an interval");
     let hi = elo["interval"][1].as_f64().expect("an interval");
     assert!(
-        lo < 0.0 && 0.0 < hi && elo["beyond_chance"] == false,
+        lo < 0.0 && 0.0 < hi && elo["beyond_chance"] == false && elo["decides"] == false,
         "{elo}"
     );
-    assert_eq!(work["status"], "inconclusive");
+    let clocks: Vec<&Value> = tests
+        .iter()
+        .filter(|t| t["decides"] == true)
+        .skip(2)
+        .collect();
+    assert_eq!(clocks.len(), 3, "{work}");
+    assert!(
+        clocks.iter().all(|t| t["interval"][0].as_f64() > Some(0.0)),
+        "{work}"
+    );
+    assert_eq!(work["status"], "reproduced");
     assert!(
         work["replay"].as_array().expect("replay").iter().any(|r| r
             .as_str()
