@@ -1,6 +1,7 @@
 //! Each recipe plays a small fixed-node match (8 pairs at 300 nodes a move, 4 shards) with
 //! the first attempt at shard 1 killed by SIGKILL: the recipe runs it again, the merge
-//! succeeds, and it is the unsharded run, game for game, played by the same build.
+//! succeeds, and it is the unsharded run, game for game, played by the same build. Slurm's
+//! submission also hands its jobs the book at an absolute path, checked before any job.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -279,4 +280,56 @@ fn the_kubernetes_manifests_are_valid_jobs() {
 /// A command's stderr as text.
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `submit.sh` takes `--book` from the folder it is run in and hands the jobs an absolute
+/// path, or refuses at once a book it cannot see; a stand-in `sbatch` records what it is
+/// given, so no cluster is needed.
+#[test]
+fn submit_hands_the_jobs_the_books_absolute_path_or_refuses_at_once() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("submit_book");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (bin, work) = (dir.join("bin"), dir.join("work"));
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::create_dir_all(&work).unwrap();
+    let sbatch = bin.join("sbatch");
+    std::fs::write(
+        &sbatch,
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$(dirname \"$0\")/calls\"\necho 7\n",
+    )
+    .unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&sbatch)
+        .status()
+        .unwrap();
+    std::fs::copy(
+        root().join("arena/data/books/noob_3moves.sample.epd"),
+        work.join("book.epd"),
+    )
+    .unwrap();
+    let submit = |book: &str| {
+        Command::new(root().join("batch/slurm/submit.sh"))
+            .current_dir(&work)
+            .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+            .args(["2", "--players", "r3,none", "--book", book, "--pairs", "2"])
+            .output()
+            .unwrap()
+    };
+    let out = submit("book.epd");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let calls = std::fs::read_to_string(bin.join("calls")).unwrap();
+    let absolute = work.join("book.epd").canonicalize().unwrap();
+    assert!(
+        calls.lines().any(|l| l == absolute.to_str().unwrap()),
+        "{calls}"
+    );
+    assert!(!calls.lines().any(|l| l == "book.epd"), "{calls}");
+    let out = submit("missing.epd");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no book missing.epd"),
+        "{}",
+        stderr(&out)
+    );
 }
