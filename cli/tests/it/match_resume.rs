@@ -127,10 +127,11 @@ fn a_match_killed_at_any_moment_leaves_a_whole_file_and_resumes_into_the_whole_m
         assert_eq!(written["ending"], "interrupted");
         assert!(!pgn.exists(), "no half PGN");
     }
-    // Beside them, at most the temporary file of a write the kill cut short.
+    // Beside them, at most the temporary file of a write the kill cut short, and the lock
+    // the killed run could not remove (the kernel released it).
     for name in names(&dir) {
         assert!(
-            ["m.json", "m.pgn"].contains(&name.as_str())
+            ["m.json", "m.pgn", "m.json.lock"].contains(&name.as_str())
                 || (name.starts_with(".m.")
                     && Path::new(&name).extension() == Some("tmp".as_ref())),
             "{name}"
@@ -236,4 +237,29 @@ fn resume_refuses_what_it_cannot_go_on_from() {
         "provenance.chess_bench differs",
     );
     assert_eq!(names(&dir), ["m.json"], "nothing else written");
+}
+
+#[test]
+fn a_second_writer_of_one_file_is_refused_naming_the_first() {
+    let dir = tempdir("locked");
+    let out = dir.join("m.json");
+    let o = out.to_str().unwrap();
+    let mut first = start(&args("400", &["--out", o]));
+    let lock = dir.join("m.json.lock");
+    wait_for(&lock, &mut first);
+    let pid = first.id().to_string();
+    rejects(
+        &args("1", &["--out", o])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        &format!("m.json is being written by another run (process {pid}, which holds"),
+    );
+    // Killed, the first run holds nothing: the lock is the kernel's, not the file's.
+    signal(&first, "-KILL");
+    first.wait().unwrap();
+    let a = args("1", &["--out", o, "--json"]);
+    let doc = run_json(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(doc["pairs_played"], 1);
+    assert!(!lock.exists(), "a run that ends removes its lock");
 }

@@ -86,7 +86,8 @@ pub struct MatchArgs {
     pgn: Option<PathBuf>,
     /// Write the JSON document to FILE, whole or not at all, and again as the match plays
     /// (every second or so), so that a run killed at any moment leaves the pairs finished
-    /// up to then (`ending` `interrupted`) for --resume.
+    /// up to then (`ending` `interrupted`) for --resume. A second run writing the same FILE
+    /// is refused while the first holds FILE.lock.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Go on from the --out FILE an earlier run of this very match (this shard, the same

@@ -29,15 +29,20 @@ pub struct MatchFile {
     path: PathBuf,
     /// The end of the last write and how long it took; `None` before the first.
     last: Option<(Instant, Duration)>,
+    /// The lock beside the file, held while this run may write it.
+    _lock: Lock,
 }
 
 impl MatchFile {
-    /// The file at `path`, checked now to be writable (before any game is played).
+    /// The file at `path`, locked for this run and checked now to be writable (before any
+    /// game is played).
     pub fn new(path: &Path) -> Result<Self, CliError> {
+        let lock = Lock::take(path)?;
         drop(OutputFile::create(path)?);
         Ok(Self {
             path: path.to_owned(),
             last: None,
+            _lock: lock,
         })
     }
 
@@ -231,4 +236,69 @@ fn resumable(
         }
     }
     Ok(Some(earlier))
+}
+
+/// An advisory lock on `FILE.lock` beside an `--out` file: two runs writing one file would
+/// both play the whole match and the slower would overwrite the finished document, so the
+/// second is refused, naming the process that holds it. The lock file holds that process's
+/// id and is removed when the run ends.
+struct Lock {
+    path: PathBuf,
+    file: std::fs::File,
+}
+
+impl Lock {
+    fn take(out: &Path) -> Result<Self, CliError> {
+        use std::io::{Read as _, Seek as _, Write as _};
+        use std::os::unix::fs::MetadataExt as _;
+        let mut name = out.as_os_str().to_owned();
+        name.push(".lock");
+        let path = PathBuf::from(name);
+        let cannot =
+            |e: std::io::Error| CliError::Message(format!("cannot lock {}: {e}", path.display()));
+        // A lock taken on a file another run has just removed guards nothing: try again
+        // until the file locked is the one at the path.
+        loop {
+            let mut file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .map_err(cannot)?;
+            if let Err(e) = file.try_lock() {
+                let mut holder = String::new();
+                let _ = file.read_to_string(&mut holder);
+                return Err(match e {
+                    std::fs::TryLockError::WouldBlock => CliError::Message(format!(
+                        "{} is being written by another run (process {}, which holds {}): \
+                         wait for it to end, or give this run another --out",
+                        out.display(),
+                        holder.trim(),
+                        path.display()
+                    )),
+                    std::fs::TryLockError::Error(e) => cannot(e),
+                });
+            }
+            let same = match (file.metadata(), std::fs::metadata(&path)) {
+                (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+                _ => false,
+            };
+            if !same {
+                continue;
+            }
+            file.set_len(0).map_err(cannot)?;
+            file.rewind().map_err(cannot)?;
+            writeln!(file, "{}", std::process::id()).map_err(cannot)?;
+            return Ok(Self { path, file });
+        }
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Removed while still held, so that no other run locks the file being removed.
+        let _ = std::fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
 }
