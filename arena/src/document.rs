@@ -173,9 +173,12 @@ pub struct MatchFields {
     pub shard: Option<String>,
     /// The score adjudication, or `null` for none (games end by the rules alone).
     pub adjudication: Option<Adjudication>,
-    /// `complete`, `sprt` (the SPRT decided) or `interrupted` (Ctrl-C: the pairs finished
-    /// before it are reported).
+    /// `complete`, `sprt` (the SPRT decided), `interrupted` (Ctrl-C: the pairs finished
+    /// before it are reported) or, for a merge asked for what short shards hold, `partial`.
     pub ending: String,
+    /// Pairs a partial merge lacks (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missing_pairs: Option<u64>,
     /// Games lost on time.
     pub time_losses: u64,
     /// Games lost by an illegal move.
@@ -271,6 +274,7 @@ impl MatchFields {
             shard: spec.shard.map(|s| s.to_string()),
             adjudication: spec.adjudication,
             ending: ending.to_owned(),
+            missing_pairs: None,
             time_losses: 0,
             illegal_moves: 0,
             engine_failures: 0,

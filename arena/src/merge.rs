@@ -13,9 +13,12 @@ use crate::runner::Shard;
 /// every shard `0..N` exactly once, the same match in each (players and their options,
 /// control, book and its content, pairs, adjudication) played by the same build (version,
 /// commit, search signature) under the same command, every pair where its shard puts it.
-/// The result is the whole match (`shard` `null`, the command without `--shard`),
-/// `interrupted` if a shard was; its time fields are `null` (the shards ran apart).
-pub fn merge(shards: &[(String, MatchFields)]) -> Result<MatchFields, String> {
+/// The result is the whole match (`shard` `null`, the command without `--shard`); its time
+/// fields are `null` (the shards ran apart). Every game must follow from its moves by the
+/// rules, and every shard must hold every pair it owes: a shard short of them (interrupted,
+/// or a pair taken out) is refused unless `partial` asks for what there is, and then the
+/// result's `ending` is `partial` and `missing_pairs` counts what it lacks.
+pub fn merge(shards: &[(String, MatchFields)], partial: bool) -> Result<MatchFields, String> {
     let Some((first_name, first)) = shards.first() else {
         return Err("merge needs the shards' JSON files".to_owned());
     };
@@ -28,6 +31,7 @@ pub fn merge(shards: &[(String, MatchFields)]) -> Result<MatchFields, String> {
     let count = shard_of(first_name, first)?.count;
     let mut seen = BTreeSet::new();
     let mut pairs_seen = BTreeSet::new();
+    let mut missing_pairs = 0;
     let mut merged = MatchFields {
         shard: None,
         seconds: None,
@@ -63,10 +67,21 @@ pub fn merge(shards: &[(String, MatchFields)]) -> Result<MatchFields, String> {
                 return Err(format!("{name}: pair {} is out of place", pair.index));
             }
         }
-        merged.pairs.extend(fields.pairs.iter().cloned());
-        if fields.ending != "complete" {
-            merged.ending.clone_from(&fields.ending);
+        crate::check_games(fields, None).map_err(|e| format!("{name}: {e}"))?;
+        let owed = (0..fields.planned_pairs).filter(|&i| shard.has(i)).count() as u64;
+        let held = fields.pairs.len() as u64;
+        if held < owed {
+            if !partial {
+                return Err(format!(
+                    "{name} holds {held} of the {owed} pairs shard {shard} owes (ending {}): \
+                     finish it (--resume), or merge with --partial for a result that says \
+                     it is partial",
+                    fields.ending
+                ));
+            }
+            missing_pairs += owed - held;
         }
+        merged.pairs.extend(fields.pairs.iter().cloned());
     }
     let missing: Vec<String> = (0..count)
         .filter(|i| !seen.contains(i))
@@ -84,6 +99,10 @@ pub fn merge(shards: &[(String, MatchFields)]) -> Result<MatchFields, String> {
         ));
     }
     merged.pairs.sort_by_key(|p| p.index);
+    if missing_pairs > 0 {
+        merged.ending = "partial".to_owned();
+        merged.missing_pairs = Some(missing_pairs);
+    }
     merged.recount();
     Ok(merged)
 }

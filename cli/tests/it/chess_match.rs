@@ -132,6 +132,85 @@ fn shards_merge_into_the_unsplit_run_game_for_game() {
     );
     let table = support::stdout(&["chess", "match", "merge", &files[0], &files[1], &files[2]]);
     assert!(table.contains("r3 against r2: 5 pairs planned"), "{table}");
+    // A merge never passes partial data as whole: a shard short of a pair it owes (as an
+    // interrupted one is, or one with a pair taken out) is refused unless --partial asks,
+    // and a game whose result does not follow from its moves is refused.
+    let mut short: Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).expect("a shard");
+    short["pairs"].as_array_mut().unwrap().pop();
+    let short_file = dir.join("short.json");
+    std::fs::write(&short_file, short.to_string()).unwrap();
+    let s = short_file.to_str().unwrap();
+    rejects(
+        &["chess", "match", "merge", s, &files[1], &files[2]],
+        "short.json holds 1 of the 2 pairs shard 0/3 owes (ending complete): finish it",
+    );
+    let partial = json(&[
+        "chess",
+        "match",
+        "merge",
+        s,
+        &files[1],
+        &files[2],
+        "--partial",
+        "--json",
+    ]);
+    assert_eq!(
+        (
+            partial["ending"].as_str(),
+            partial["missing_pairs"].as_u64()
+        ),
+        (Some("partial"), Some(1))
+    );
+    assert_eq!(partial["pairs_played"], 4);
+    let table = support::stdout(&[
+        "chess",
+        "match",
+        "merge",
+        s,
+        &files[1],
+        &files[2],
+        "--partial",
+    ]);
+    assert!(
+        table
+            .contains("partial: 4 pairs (8 games) of the match are merged; the shards lack 1 more"),
+        "{table}"
+    );
+    rejects(
+        &[
+            "chess",
+            "match",
+            "merge",
+            &files[0],
+            &files[1],
+            &files[2],
+            "--partial",
+        ],
+        "--partial: every shard holds every pair it owes",
+    );
+    let mut edited: Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).expect("a shard");
+    let game = &mut edited["pairs"][0]["games"][0];
+    let flipped = if game["result"] == "1-0" {
+        "0-1"
+    } else {
+        "1-0"
+    };
+    game["result"] = flipped.into();
+    let edited_file = dir.join("edited.json");
+    std::fs::write(&edited_file, edited.to_string()).unwrap();
+    rejects(
+        &[
+            "chess",
+            "match",
+            "merge",
+            &files[0],
+            edited_file.to_str().unwrap(),
+            &files[2],
+        ],
+        "edited.json: pair 1, game 1: the rules end it",
+    );
 }
 
 #[test]

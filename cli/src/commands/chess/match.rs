@@ -124,6 +124,10 @@ struct MergeArgs {
     /// Write the merged JSON document to FILE as well, whole or not at all.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Merge shards that hold fewer pairs than they owe (interrupted ones): the result's
+    /// `ending` is `partial` and `missing_pairs` counts the pairs it lacks
+    #[arg(long)]
+    partial: bool,
 }
 
 fn parse_tc(s: &str) -> Result<TimeControl, String> {
@@ -458,7 +462,12 @@ fn merge_document(args: &MergeArgs) -> Result<(serde_json::Value, MatchFields), 
         })?;
         shards.push((name, fields));
     }
-    let merged = merge(&shards).map_err(CliError::Message)?;
+    let merged = merge(&shards, args.partial).map_err(CliError::Message)?;
+    if args.partial && merged.missing_pairs.is_none() {
+        return Err(CliError::msg(
+            "--partial: every shard holds every pair it owes, so the merge is whole",
+        ));
+    }
     let doc = match_document(&merged, None).map_err(CliError::Message)?;
     Ok((doc, merged))
 }

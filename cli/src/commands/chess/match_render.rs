@@ -223,6 +223,13 @@ fn footer(out: &mut dyn Write, fields: &MatchFields) -> io::Result<()> {
             count(games)
         ),
         "sprt" => writeln!(out, "stopped: the SPRT decided"),
+        "partial" => writeln!(
+            out,
+            "partial: {} pairs ({} games) of the match are merged; the shards lack {} more",
+            count(fields.pairs.len() as u64),
+            count(games),
+            count(fields.missing_pairs.unwrap_or(0))
+        ),
         _ => Ok(()),
     }
 }
