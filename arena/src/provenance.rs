@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// The build and the command behind a match document.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provenance {
     /// The program's version (`nullmove --version`).
     pub version: String,
@@ -69,9 +69,42 @@ impl Provenance {
         words
     }
 
+    /// The command as far as it decides the games: [`Provenance::match_command`] without
+    /// the book's path (a merge compares the book by its name, content and order, so the same
+    /// book by a relative and an absolute path is one book) and, at a fixed node count,
+    /// without `--concurrency` (how many games run at once changes no move there).
+    ///
+    /// # Example
+    /// ```
+    /// let p = |words: &str| nullmove_arena::Provenance {
+    ///     command: words.split(' ').map(str::to_owned).collect(),
+    ///     ..Default::default()
+    /// };
+    /// let a = p("nullmove chess match --book b.epd --nodes 300 --concurrency 1");
+    /// let b = p("nullmove chess match --book /x/b.epd --nodes 300 --concurrency 2");
+    /// assert_eq!(a.deciding_command(), b.deciding_command());
+    /// let clock = p("nullmove chess match --book b.epd --tc 1+0.01 --concurrency 2");
+    /// assert!(clock.deciding_command().contains(&"--concurrency".to_owned()));
+    /// ```
+    #[must_use]
+    pub fn deciding_command(&self) -> Vec<String> {
+        let words = self.match_command();
+        let fixed_nodes = words.iter().any(|w| w == "--nodes");
+        let mut kept = Vec::new();
+        let mut rest = words.into_iter();
+        while let Some(word) = rest.next() {
+            if word == "--book" || (fixed_nodes && word == "--concurrency") {
+                rest.next();
+            } else {
+                kept.push(word);
+            }
+        }
+        kept
+    }
+
     /// The first field in which `other` differs from these (the command compared as
-    /// [`Provenance::match_command`]), as the document names it (`provenance.commit`), with
-    /// this value and the other's; `None` when they are of one build and one match.
+    /// [`Provenance::deciding_command`]), as the document names it (`provenance.commit`),
+    /// with this value and the other's; `None` when they are of one build and one match.
     #[must_use]
     pub fn difference(&self, other: &Self) -> Option<(&'static str, String, String)> {
         let fields = [
@@ -92,8 +125,8 @@ impl Provenance {
             ),
             (
                 "provenance.command",
-                self.match_command().join(" "),
-                other.match_command().join(" "),
+                self.deciding_command().join(" "),
+                other.deciding_command().join(" "),
             ),
         ];
         fields.into_iter().find(|(_, a, b)| a != b)

@@ -143,8 +143,8 @@ fn a_merge_refuses_shards_of_two_builds_two_books_of_one_name_or_two_option_sets
         }),
         ("provenance.command", |d| {
             let words = d["provenance"]["command"].as_array_mut().unwrap();
-            let at = words.iter().position(|w| w == "--concurrency").unwrap();
-            words[at + 1] = json!("2");
+            let at = words.iter().position(|w| w == "--players").unwrap();
+            words[at + 1] = json!("r3,r2");
         }),
         ("players", |d| {
             d["players"][1]["options"] = json!([["Hash", "8"]]);
@@ -186,4 +186,43 @@ fn a_merge_refuses_shards_of_two_builds_two_books_of_one_name_or_two_option_sets
     same_command["provenance"]["command"] = doc["provenance"]["command"].clone();
     std::fs::write(&moved, same_command.to_string()).unwrap();
     refused(&[&s0, &moved], "book_sha256");
+}
+
+/// What decides the games is compared, not the command's text: the same book by a relative
+/// and an absolute path, and a fixed-node shard played with other games at once, merge.
+#[test]
+fn the_same_games_by_another_path_or_concurrency_merge() {
+    let dir = tempdir("same_games");
+    let absolute = book("endgames.sample.epd");
+    let (s0, s1) = (dir.join("s0.json"), dir.join("s1.json"));
+    shard(&absolute, "0/2", &s0);
+    let relative = run_json(&[
+        "chess",
+        "match",
+        "--players",
+        "r3,none",
+        "--book",
+        "../arena/data/books/endgames.sample.epd",
+        "--pairs",
+        "2",
+        "--nodes",
+        "100",
+        "--concurrency",
+        "2",
+        "--shard",
+        "1/2",
+        "--out",
+        s1.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(relative["shard"], "1/2");
+    let merged = run_json(&[
+        "chess",
+        "match",
+        "merge",
+        s0.to_str().unwrap(),
+        s1.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(merged["pairs_played"], 2);
 }
