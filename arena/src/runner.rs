@@ -201,13 +201,15 @@ pub fn run_match(
         ..Standing::default()
     };
     let mut run = spec.sprt.map(SprtRun::new);
-    let mut decided = None;
-    for outcomes in spec.resumed.values() {
-        count(&mut standing, *outcomes, run.as_mut());
-        if let Some(d) = standing.sprt.as_ref().and_then(|s| s.decision) {
-            decided.get_or_insert(d);
-        }
-    }
+    // Pairs are counted in their index order, each once every pair before it has finished,
+    // so the SPRT sees the sequence a one-at-a-time run sees and stops at the same pair
+    // whichever game finishes first.
+    let mut order = InOrder {
+        indices: spec.pair_indices().collect(),
+        fed: 0,
+        ready: spec.resumed.clone(),
+    };
+    let mut decided = order.feed(&mut standing, run.as_mut());
     let jobs: Vec<Job> = spec
         .pair_indices()
         .filter(|p| decided.is_none() && !spec.resumed.contains_key(p))
@@ -244,24 +246,30 @@ pub fn run_match(
                 index: pair,
                 games: [a, b],
             };
-            count(&mut standing, done.outcomes(), run.as_mut());
+            if decided.is_none() {
+                order.ready.insert(pair, done.outcomes());
+                decided = order.feed(&mut standing, run.as_mut());
+                if decided.is_some() {
+                    stop.stop();
+                }
+            }
             on_pair(&PairFinished {
                 standing: &standing,
                 pair: &done,
                 engines: &engines,
             });
             pairs.push(done);
-            if let Some(d) = standing.sprt.as_ref().and_then(|s| s.decision) {
-                decided.get_or_insert(d);
-                stop.stop();
-            }
         }
     });
     if let Some(why) = failure {
         return Err(why);
     }
     pairs.sort_by_key(|p| p.index);
-    let ending = match decided {
+    // Pairs past the one the SPRT decided at are no part of the test it ran.
+    if let Some((_, last)) = decided {
+        pairs.retain(|p| p.index <= last);
+    }
+    let ending = match decided.map(|(d, _)| d) {
         Some(d) => Ending::Decided(d),
         None if stop.is_stopped() => Ending::Interrupted,
         None => Ending::Complete,
@@ -274,6 +282,38 @@ pub fn run_match(
         engines,
         elapsed: started.elapsed(),
     })
+}
+
+/// The finished pairs not yet counted, and where the count stands in the pairs' order.
+struct InOrder {
+    /// The pairs of this run, in index order.
+    indices: Vec<u64>,
+    /// How many of them are counted.
+    fed: usize,
+    /// Finished pairs waiting for an earlier one.
+    ready: BTreeMap<u64, [Outcome; 2]>,
+}
+
+impl InOrder {
+    /// Counts every waiting pair whose predecessors are all counted; the SPRT's decision
+    /// and the pair it came at, once it decides.
+    fn feed(
+        &mut self,
+        standing: &mut Standing,
+        mut run: Option<&mut SprtRun>,
+    ) -> Option<(Decision, u64)> {
+        while let Some(&index) = self.indices.get(self.fed) {
+            let Some(outcomes) = self.ready.remove(&index) else {
+                break;
+            };
+            self.fed += 1;
+            count(standing, outcomes, run.as_deref_mut());
+            if let Some(d) = standing.sprt.as_ref().and_then(|s| s.decision) {
+                return Some((d, index));
+            }
+        }
+        None
+    }
 }
 
 /// Adds a finished pair, the first player's results, to the counts and the SPRT.

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{Value, json as json_value};
 use support::{json, rejects};
 
 fn book(name: &str) -> String {
@@ -642,4 +642,55 @@ fn the_sprt_stops_the_match_when_it_decides() {
     let played = doc["pairs_played"].as_u64().unwrap();
     assert!((2..200).contains(&played), "{played}");
     assert_eq!(doc["pentanomial"][2].as_u64(), Some(played));
+}
+
+/// The SPRT counts pairs in their order, each once every pair before it has finished, so a
+/// run with games at once stops at the pair a one-at-a-time run stops at, with the same
+/// games, whichever game finishes first.
+#[test]
+fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
+    let b = book("uho_4060_v2.sample.epd");
+    let run = |concurrency: &str| {
+        json(&[
+            "chess",
+            "match",
+            "--players",
+            "r3,none",
+            "--book",
+            &b,
+            "--pairs",
+            "600",
+            "--nodes",
+            "300",
+            "--sprt",
+            "0,40",
+            "--concurrency",
+            concurrency,
+            "--json",
+        ])
+    };
+    let one = run("1");
+    assert_eq!(one["ending"], "sprt");
+    let played = one["pairs_played"].as_u64().unwrap();
+    assert!((2..600).contains(&played), "{played}");
+    let indices: Vec<u64> = one["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["index"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        indices,
+        (0..played).collect::<Vec<_>>(),
+        "the first pairs, no gap"
+    );
+    for _ in 0..2 {
+        let two = run("2");
+        assert_eq!(two["pairs_played"], one["pairs_played"]);
+        assert_eq!(two["sprt"]["llr"], one["sprt"]["llr"]);
+        assert_eq!(
+            support::without_times(json_value!({ "pairs": two["pairs"] })),
+            support::without_times(json_value!({ "pairs": one["pairs"] }))
+        );
+    }
 }
