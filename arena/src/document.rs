@@ -301,8 +301,9 @@ impl MatchFields {
         self
     }
 
-    /// Counts the games' reasons, time losses, illegal moves and failures.
-    pub(crate) fn recount(&mut self) {
+    /// Counts the games' reasons, time losses, illegal moves, failures and each player's
+    /// effort from the pairs: again whenever the pairs change.
+    pub fn recount(&mut self) {
         self.reasons.clear();
         let (mut time, mut illegal, mut failed) = (0, 0, 0);
         for game in self.pairs.iter().flat_map(|p| &p.games) {

@@ -47,7 +47,7 @@ pub use game::{
     insufficient_material, play_game,
 };
 pub use line::Line;
-pub use merge::{merge, same_run};
+pub use merge::{Sequential, merge, same_run, sequential};
 pub use nullmove_optimized::Score;
 pub use nullmove_optimized::StopHandle;
 pub use pgn::{PgnHeader, today, write_pgn};

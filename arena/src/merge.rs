@@ -187,3 +187,53 @@ fn same_match(a_name: &str, a: &MatchFields, b_name: &str, b: &MatchFields) -> R
 fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
+
+/// An SPRT over shards still playing: where the test stands on the pairs finished so far.
+#[derive(Debug, Clone)]
+pub struct Sequential {
+    /// The test after the last pair it counted (`None` before any).
+    pub result: Option<nullmove_elo::SprtResult>,
+    /// The pairs it counted: every pair from 0 up to the first not yet finished, or up to
+    /// the one it decided at.
+    pub counted: u64,
+    /// The first pair not yet finished, where the test waits (`None` once it decided or
+    /// every pair is in).
+    pub waiting_for: Option<u64>,
+}
+
+/// The SPRT `sprt` over `fields`' pairs as one process playing them one at a time runs it:
+/// in index order from pair 0, updated pair by pair, stopping at the pair it decides at or
+/// at the first pair not yet finished, so the decision and its pair are the same whatever
+/// order the shards finish in.
+#[must_use]
+pub fn sequential(fields: &MatchFields, sprt: nullmove_elo::Sprt) -> Sequential {
+    let mut run = nullmove_elo::SprtRun::new(sprt);
+    let mut penta = nullmove_elo::Pentanomial::default();
+    let mut by_index: Vec<&crate::PairDoc> = fields.pairs.iter().collect();
+    by_index.sort_by_key(|p| p.index);
+    let mut result = None;
+    let mut counted = 0;
+    for pair in by_index {
+        if pair.index != counted {
+            break;
+        }
+        let points: usize = pair.outcomes().iter().map(|o| o.half_points()).sum();
+        penta.0[points] += 1;
+        counted += 1;
+        let now = run.update_pairs(&penta).ok();
+        let decided = now.as_ref().is_some_and(|r| r.decision.is_some());
+        result = now;
+        if decided {
+            return Sequential {
+                result,
+                counted,
+                waiting_for: None,
+            };
+        }
+    }
+    Sequential {
+        result,
+        counted,
+        waiting_for: (counted < fields.planned_pairs).then_some(counted),
+    }
+}

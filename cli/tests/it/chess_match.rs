@@ -694,3 +694,79 @@ fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
         );
     }
 }
+
+/// An SPRT over shards: the merge counts the pairs in index order up to the first one not
+/// yet finished, so it decides at the pair, with the games and LLR, of the one-process SPRT,
+/// and says it goes on (exit status 3) while a gap holds it.
+#[test]
+fn an_sprt_over_shards_decides_as_one_process_does() {
+    let b = book("uho_4060_v2.sample.epd");
+    let flags = |extra: &[&str]| {
+        let mut v = vec![
+            "chess",
+            "match",
+            "--players",
+            "r3,none",
+            "--book",
+            &b,
+            "--pairs",
+            "40",
+            "--nodes",
+            "300",
+            "--concurrency",
+            "1",
+        ];
+        v.extend_from_slice(extra);
+        v.push("--json");
+        json(&v)
+    };
+    let one = flags(&["--sprt", "0,40"]);
+    assert_eq!(one["ending"], "sprt");
+    let dir = tempdir("sprt_shards");
+    let mut files = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let doc = flags(&["--shard", shard]);
+        let file = dir.join(format!("shard{}.json", &shard[..1]));
+        std::fs::write(&file, doc.to_string()).unwrap();
+        files.push(file.display().to_string());
+    }
+    let merged = json(&[
+        "chess", "match", "merge", &files[0], &files[1], "--sprt", "0,40", "--json",
+    ]);
+    assert_eq!(merged["ending"], "sprt");
+    assert_eq!(merged["pairs_played"], one["pairs_played"]);
+    assert_eq!(merged["sprt"]["llr"], one["sprt"]["llr"]);
+    assert_eq!(merged["sprt"]["decision"], one["sprt"]["decision"]);
+    assert_eq!(
+        support::without_times(json_value!({ "pairs": merged["pairs"] })),
+        support::without_times(json_value!({ "pairs": one["pairs"] }))
+    );
+    // Shard 1 has finished its first three pairs only: the test waits for pair 7.
+    let mut early: Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).expect("a shard");
+    early["pairs"].as_array_mut().unwrap().truncate(3);
+    early["ending"] = "interrupted".into();
+    let early_file = dir.join("early.json");
+    std::fs::write(&early_file, early.to_string()).unwrap();
+    let e = early_file.to_str().unwrap();
+    let out = support::nullmove(&["chess", "match", "merge", &files[0], e, "--sprt", "0,40"]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("the SPRT goes on: it waits for pair 7"),
+        "{text}"
+    );
+    let out = support::nullmove(&[
+        "chess", "match", "merge", &files[0], e, "--sprt", "0,40", "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let waiting: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(
+        (
+            waiting["pairs_played"].as_u64(),
+            waiting["sprt_waiting_for"].as_u64()
+        ),
+        (Some(7), Some(7))
+    );
+    assert_eq!(waiting["ending"], "partial");
+}

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use nullmove_arena::{
     Adjudication, Book, Control, Ending, MatchFields, MatchSpec, PairFinished, PgnHeader,
     PlayerSpec, Provenance, Shard, StopHandle, TimeControl, document as match_document, merge,
-    run_match, search_signature, summary, today, write_pgn,
+    run_match, search_signature, sequential, summary, today, write_pgn,
 };
 use nullmove_elo::{Model, Sprt, SprtResult};
 
@@ -128,6 +128,12 @@ struct MergeArgs {
     /// `ending` is `partial` and `missing_pairs` counts the pairs it lacks
     #[arg(long)]
     partial: bool,
+    /// Run an SPRT over the shards as they play (ELO0,ELO1[,MODEL], as the match's --sprt):
+    /// over the pairs in index order from pair 0 up to the first not yet finished, as one
+    /// process would. Exit status 0 once it decides (the result holds the pairs up to the
+    /// deciding one), 3 while it goes on
+    #[arg(long, value_name = "ELO0,ELO1[,MODEL]", value_parser = parse_sprt, allow_hyphen_values = true)]
+    sprt: Option<Sprt>,
 }
 
 fn parse_tc(s: &str) -> Result<TimeControl, String> {
@@ -213,8 +219,9 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
     }
     if args.sprt.is_some() && args.shard.is_some() {
         return Err(CliError::msg(
-            "--sprt with --shard: an SPRT stops the whole match when it decides, which shards \
-             run apart cannot do (run the SPRT unsplit; merge gives the Elo and its interval)",
+            "--sprt with --shard: a shard cannot stop the others; play the shards without it \
+             and run the test over them as they play with `nullmove chess match merge \
+             SHARDS --sprt ELO0,ELO1`, which says when it decides",
         ));
     }
     let concurrency = args.concurrency.map_or_else(
@@ -317,7 +324,18 @@ pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
         if let Some(path) = &m.out {
             MatchFile::new(path)?.write(&doc)?;
         }
-        return emit(io, m.json, &doc, &fields, None).map(|()| 0);
+        let sprt: Option<SprtResult> = m
+            .sprt
+            .and_then(|_| serde_json::from_value(doc["sprt"].clone()).ok());
+        emit(io, m.json, &doc, &fields, sprt)?;
+        let going_on = m.sprt.is_some() && fields.ending != "sprt";
+        if going_on && !m.json {
+            match doc["sprt_waiting_for"].as_u64() {
+                Some(pair) => writeln!(io.out, "the SPRT goes on: it waits for pair {pair}")?,
+                None => writeln!(io.out, "the SPRT goes on: every pair is in, undecided")?,
+            }
+        }
+        return Ok(if going_on { 3 } else { 0 });
     }
     let mut spec = spec(args)?;
     if let Some(warning) = book_warning(&spec, args.repeat_book) {
@@ -462,13 +480,31 @@ fn merge_document(args: &MergeArgs) -> Result<(serde_json::Value, MatchFields), 
         })?;
         shards.push((name, fields));
     }
-    let merged = merge(&shards, args.partial).map_err(CliError::Message)?;
+    if args.partial && args.sprt.is_some() {
+        return Err(CliError::msg(
+            "--partial with --sprt: the SPRT reads shards still playing already, counting \
+             the pairs up to the first one not yet finished",
+        ));
+    }
+    let mut merged =
+        merge(&shards, args.partial || args.sprt.is_some()).map_err(CliError::Message)?;
     if args.partial && merged.missing_pairs.is_none() {
         return Err(CliError::msg(
             "--partial: every shard holds every pair it owes, so the merge is whole",
         ));
     }
-    let doc = match_document(&merged, None).map_err(CliError::Message)?;
+    let Some(sprt) = args.sprt else {
+        let doc = match_document(&merged, None).map_err(CliError::Message)?;
+        return Ok((doc, merged));
+    };
+    let test = sequential(&merged, sprt);
+    merged.pairs.retain(|p| p.index < test.counted);
+    merged.recount();
+    let decided = test.result.as_ref().is_some_and(|r| r.decision.is_some());
+    merged.ending = if decided { "sprt" } else { "partial" }.to_owned();
+    merged.missing_pairs = (!decided).then(|| merged.planned_pairs - test.counted);
+    let mut doc = match_document(&merged, test.result).map_err(CliError::Message)?;
+    doc["sprt_waiting_for"] = serde_json::json!(test.waiting_for);
     Ok((doc, merged))
 }
 
