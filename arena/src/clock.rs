@@ -85,7 +85,7 @@ impl fmt::Display for TimeControl {
 
 fn show(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         return (ms / 1000).to_string();
     }
     let text = format!("{}.{:03}", ms / 1000, ms % 1000);

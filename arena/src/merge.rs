@@ -100,7 +100,7 @@ pub fn merge(shards: &[(String, MatchFields)], partial: bool) -> Result<MatchFie
     }
     merged.pairs.sort_by_key(|p| p.index);
     if missing_pairs > 0 {
-        merged.ending = "partial".to_owned();
+        "partial".clone_into(&mut merged.ending);
         merged.missing_pairs = Some(missing_pairs);
     }
     merged.recount();

@@ -36,34 +36,34 @@ pub fn check_games(fields: &MatchFields, book: Option<&Book>) -> Result<(), Stri
         _ => None,
     };
     let book = drawn.as_ref().or(book);
-    if let Some(book) = book {
-        if book.name != fields.book || book.positions.len() != fields.book_positions {
-            return Err(format!(
-                "the match was played from {} ({} positions), not from {} ({})",
-                fields.book,
-                fields.book_positions,
-                book.name,
-                book.positions.len()
-            ));
-        }
+    if let Some(book) = book
+        && (book.name != fields.book || book.positions.len() != fields.book_positions)
+    {
+        return Err(format!(
+            "the match was played from {} ({} positions), not from {} ({})",
+            fields.book,
+            fields.book_positions,
+            book.name,
+            book.positions.len()
+        ));
     }
     for pair in &fields.pairs {
         let opening = opening(pair)?;
-        if let Some(book) = book {
-            if *book.opening(pair.index) != opening {
-                return Err(match book.seed {
-                    None => format!(
-                        "pair {}: its opening is not line {} of {}",
-                        pair.index,
-                        pair.index % book.positions.len() as u64 + 1,
-                        book.name
-                    ),
-                    Some(seed) => format!(
-                        "pair {}: its opening is not position {} of {} in the order of seed {seed}",
-                        pair.index, pair.index, book.name
-                    ),
-                });
-            }
+        if let Some(book) = book
+            && *book.opening(pair.index) != opening
+        {
+            return Err(match book.seed {
+                None => format!(
+                    "pair {}: its opening is not line {} of {}",
+                    pair.index,
+                    pair.index % book.positions.len() as u64 + 1,
+                    book.name
+                ),
+                Some(seed) => format!(
+                    "pair {}: its opening is not position {} of {} in the order of seed {seed}",
+                    pair.index, pair.index, book.name
+                ),
+            });
         }
         if pair.games.len() != 2 {
             return Err(format!(

@@ -201,20 +201,20 @@ fn pattern(text: &str) -> Option<Pattern> {
         _ => {}
     }
     let mut chars: Vec<char> = t.chars().collect();
-    if let Some(&first) = chars.first() {
-        if let Some(piece) = piece_of(first) {
-            p.piece = Some(piece);
-            chars.remove(0);
-        }
+    if let Some(&first) = chars.first()
+        && let Some(piece) = piece_of(first)
+    {
+        p.piece = Some(piece);
+        chars.remove(0);
     }
     // A promotion: `=Q`, or a bare `Q` after the square.
-    if let Some(&last) = chars.last() {
-        if let Some(promo) = piece_of(last).filter(|&q| q != Piece::King) {
-            p.promotion = Some(promo);
+    if let Some(&last) = chars.last()
+        && let Some(promo) = piece_of(last).filter(|&q| q != Piece::King)
+    {
+        p.promotion = Some(promo);
+        chars.pop();
+        if chars.last() == Some(&'=') {
             chars.pop();
-            if chars.last() == Some(&'=') {
-                chars.pop();
-            }
         }
     }
     if chars.len() < 2 {

@@ -204,10 +204,10 @@ fn one_line(e: &clap::Error) -> String {
         ContextKind::InvalidArg,
         ContextKind::InvalidSubcommand,
     ] {
-        if let Some(ContextValue::String(v)) = e.get(kind) {
-            if v.contains(char::is_control) {
-                text = text.replace(v.as_str(), &v.escape_debug().to_string());
-            }
+        if let Some(ContextValue::String(v)) = e.get(kind)
+            && v.contains(char::is_control)
+        {
+            text = text.replace(v.as_str(), &v.escape_debug().to_string());
         }
     }
     let mut lines = text

@@ -50,18 +50,18 @@ pub fn idle_guards(guards: &Guards, max_depth: u32, max_reduction: u32) -> Resul
             "use a depth limit of at least 4, or ",
         ));
     }
-    if let Verification::Stockfish { min_remaining } = guards.verification {
-        if min_remaining >= max_depth {
-            return Err(refuse(
-                &["--verify"],
-                &format!(
-                    "with stockfish:{min_remaining} at depth limit {max_depth}: it verifies only \
+    if let Verification::Stockfish { min_remaining } = guards.verification
+        && min_remaining >= max_depth
+    {
+        return Err(refuse(
+            &["--verify"],
+            &format!(
+                "with stockfish:{min_remaining} at depth limit {max_depth}: it verifies only \
                      with {min_remaining} plies left, and a node that probes has at most {}",
-                    max_depth.saturating_sub(1)
-                ),
-                "use a smaller V, or ",
-            ));
-        }
+                max_depth.saturating_sub(1)
+            ),
+            "use a smaller V, or ",
+        ));
     }
     Ok(())
 }

@@ -153,7 +153,7 @@ impl Position {
     /// The side to move: X when the counts are equal, O when X has one more.
     #[must_use]
     pub fn side_to_move(&self) -> Player {
-        if self.marks() % 2 == 0 {
+        if self.marks().is_multiple_of(2) {
             Player::X
         } else {
             Player::O

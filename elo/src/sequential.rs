@@ -115,7 +115,7 @@ impl SprtRun {
 
     fn update(&mut self, samples: u64, mut result: SprtResult) -> SprtResult {
         let llr = result.llr;
-        if samples < self.samples || samples % self.batch != 0 {
+        if samples < self.samples || !samples.is_multiple_of(self.batch) {
             self.records = None;
         } else if let Some(records) = &mut self.records {
             if samples == self.samples + self.batch {

@@ -351,15 +351,15 @@ fn parse_fen(fen: &str) -> Result<ParsedFen, KpkError> {
     if let Some(e) = composition_error(&pieces) {
         return Err(e);
     }
-    if let Some(&castling) = fields.get(2) {
-        if castling != "-" {
-            return Err(KpkError::CastlingRights(castling.to_owned()));
-        }
+    if let Some(&castling) = fields.get(2)
+        && castling != "-"
+    {
+        return Err(KpkError::CastlingRights(castling.to_owned()));
     }
-    if let Some(&ep) = fields.get(3) {
-        if ep != "-" {
-            return Err(KpkError::EnPassant(ep.to_owned()));
-        }
+    if let Some(&ep) = fields.get(3)
+        && ep != "-"
+    {
+        return Err(KpkError::EnPassant(ep.to_owned()));
     }
     // cozy-chess wants all six fields; accept the common four-field form too.
     let full = if fields.len() == 4 {

@@ -303,14 +303,15 @@ fn for_each_white_unmove(wk: Square, bk: Square, wp: Square, mut f: impl FnMut(u
     }
     // The pawn stepped forward one square, or two from its starting rank.
     let occupied = wk.bit() | bk.bit();
-    if let Some(one) = wp.up(-1) {
-        if one.rank() >= 1 && occupied & one.bit() == 0 {
-            visit(wk, one);
-            if wp.rank() == 3 {
-                let two = wp.up(-2).expect("rank 2");
-                if occupied & two.bit() == 0 {
-                    visit(wk, two);
-                }
+    if let Some(one) = wp.up(-1)
+        && one.rank() >= 1
+        && occupied & one.bit() == 0
+    {
+        visit(wk, one);
+        if wp.rank() == 3 {
+            let two = wp.up(-2).expect("rank 2");
+            if occupied & two.bit() == 0 {
+                visit(wk, two);
             }
         }
     }

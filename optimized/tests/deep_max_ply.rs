@@ -27,7 +27,7 @@ impl Game for Forced {
     type Move = u8;
     type Moves = std::ops::Range<u8>;
     fn maximizing(&self) -> bool {
-        self.ply % 2 == 0
+        self.ply.is_multiple_of(2)
     }
     fn moves(&self) -> Self::Moves {
         0..1

@@ -37,7 +37,7 @@ fn stopped_inside(sprt: &Sprt, batch: u64) -> Vec<Pentanomial> {
         let mut path = Vec::new();
         for (i, cell) in pairs(seed).take(40_000).enumerate() {
             p.0[cell] += 1;
-            if (i as u64 + 1) % batch != 0 {
+            if !(i as u64 + 1).is_multiple_of(batch) {
                 continue;
             }
             path.push(p);

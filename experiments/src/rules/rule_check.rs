@@ -154,12 +154,12 @@ impl RuleCheck {
         if pending.is_none() {
             self.check_window(depth, alpha, beta);
         }
-        if let Some(parent) = self.frames.last().map(|f| f.depth) {
-            if depth <= parent {
-                self.broke(Rule::LinearSpace, || {
-                    format!("a call at depth {depth} below one at depth {parent}")
-                });
-            }
+        if let Some(parent) = self.frames.last().map(|f| f.depth)
+            && depth <= parent
+        {
+            self.broke(Rule::LinearSpace, || {
+                format!("a call at depth {depth} below one at depth {parent}")
+            });
         }
         self.frames.push(Frame {
             depth,

@@ -61,10 +61,10 @@ impl<G: DeepGame> DeepSearcher<G> {
             return 0;
         }
         self.pv_len[ply] = 0;
-        if !G::ENDS_ONLY_WITHOUT_MOVES {
-            if let Some(t) = game.terminal_score(ply as u32) {
-                return finished(game, t, ply);
-            }
+        if !G::ENDS_ONLY_WITHOUT_MOVES
+            && let Some(t) = game.terminal_score(ply as u32)
+        {
+            return finished(game, t, ply);
         }
         let root = ply == 0;
         let key = game.key();
@@ -253,8 +253,8 @@ impl<G: DeepGame> DeepSearcher<G> {
             let mv = self.pick(i, end);
             let mut child = game.clone();
             child.play(mv);
-            if let Some(p) = pruning {
-                if self.pruned(
+            if let Some(p) = pruning
+                && self.pruned(
                     p,
                     game,
                     &child,
@@ -262,9 +262,9 @@ impl<G: DeepGame> DeepSearcher<G> {
                     mv,
                     depth,
                     (alpha, best),
-                ) {
-                    continue;
-                }
+                )
+            {
+                continue;
             }
             let checks = (extend || reduce) && child.in_check();
             let next = depth - 1 + i32::from(extend && checks);

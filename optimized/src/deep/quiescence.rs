@@ -33,10 +33,8 @@ impl<G: DeepGame> DeepSearcher<G> {
         // quiescence does not generate them all otherwise (chess: a stalemate).
         let in_check = if G::ENDS_ONLY_WITHOUT_MOVES {
             let in_check = game.in_check();
-            if !in_check {
-                if let Some(t) = game.terminal_score(ply as u32) {
-                    return finished(game, t, ply);
-                }
+            if !in_check && let Some(t) = game.terminal_score(ply as u32) {
+                return finished(game, t, ply);
             }
             in_check
         } else {

@@ -209,7 +209,7 @@ impl RandomTree {
     }
 
     const fn checked(&self) -> bool {
-        (self.h >> 20) % 7 == 0
+        (self.h >> 20).is_multiple_of(7)
     }
 }
 
@@ -217,7 +217,7 @@ impl Game for RandomTree {
     type Move = u8;
     type Moves = std::ops::Range<u8>;
     fn maximizing(&self) -> bool {
-        self.ply % 2 == 0
+        self.ply.is_multiple_of(2)
     }
     fn moves(&self) -> Self::Moves {
         0..self.move_count()
@@ -281,7 +281,7 @@ impl DeepGame for RandomTree {
     }
 
     fn draw_by_rule(&self) -> bool {
-        (self.h >> 40) % 23 == 0
+        (self.h >> 40).is_multiple_of(23)
     }
 }
 

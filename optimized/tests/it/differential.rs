@@ -41,10 +41,10 @@ where
             let mut searches = 0;
             for params in grid() {
                 searches += 1;
-                if let Some(f) = check(p, &params) {
-                    if failures.len() < 3 {
-                        failures.push(format!("{p} {params:?}: {f}"));
-                    }
+                if let Some(f) = check(p, &params)
+                    && failures.len() < 3
+                {
+                    failures.push(format!("{p} {params:?}: {f}"));
                 }
             }
             (searches, failures)

@@ -109,10 +109,10 @@ impl GuardCheck {
                 state.material()
             ));
         }
-        if let Verification::Stockfish { .. } = g.verification {
-            if self.verifying.iter().any(|&(s, _)| s == side) {
-                self.broke(format!("{side} passes inside its own verification"));
-            }
+        if let Verification::Stockfish { .. } = g.verification
+            && self.verifying.iter().any(|&(s, _)| s == side)
+        {
+            self.broke(format!("{side} passes inside its own verification"));
         }
         if g.verification == Verification::Ordinary && !self.verifying.is_empty() {
             self.broke(format!("{side} passes inside an ordinary verification"));

@@ -37,10 +37,10 @@ where
             for depth in 1..=9 {
                 for r in 0..=6 {
                     n += 1;
-                    if let Some(f) = check(p, depth, r) {
-                        if failures.len() < 3 {
-                            failures.push(format!("{p} depth {depth} R {r}: {f}"));
-                        }
+                    if let Some(f) = check(p, depth, r)
+                        && failures.len() < 3
+                    {
+                        failures.push(format!("{p} depth {depth} R {r}: {f}"));
                     }
                 }
             }

@@ -305,11 +305,10 @@ fn deep_searcher_errors<const ENDS: bool>(guards: Guards) -> Vec<String> {
                 for it in &iterations[checked] {
                     let mut outcome = check_root(&mut exact, p, it.depth, &it.root, pv);
                     // A win or loss announced is played out to the end by the PV.
-                    if let (Ok(()), Some(plies), true) = (&outcome, it.plies_to_end(), pv) {
-                        if it.root.pv.len() != plies as usize {
-                            outcome =
-                                Err(format!("PV {:?} for an end {plies} plies away", it.root.pv));
-                        }
+                    if let (Ok(()), Some(plies), true) = (&outcome, it.plies_to_end(), pv)
+                        && it.root.pv.len() != plies as usize
+                    {
+                        outcome = Err(format!("PV {:?} for an end {plies} plies away", it.root.pv));
                     }
                     if let Err(e) = outcome {
                         errors.push(format!(

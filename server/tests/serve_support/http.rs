@@ -152,13 +152,12 @@ fn parse(raw: &[u8]) -> std::io::Result<Answer> {
         .iter()
         .find(|(n, _)| n == "content-length")
         .and_then(|(_, v)| v.parse::<usize>().ok())
+        && body.len() != len
     {
-        if body.len() != len {
-            return Err(bad(&format!(
-                "body of {} bytes, announced {len}",
-                body.len()
-            )));
-        }
+        return Err(bad(&format!(
+            "body of {} bytes, announced {len}",
+            body.len()
+        )));
     }
     Ok(Answer {
         status,

@@ -254,13 +254,13 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
         resumed: BTreeMap::new(),
     };
     book_cover(&spec, args.repeat_book)?;
-    if let Some(shard) = spec.shard {
-        if spec.pair_indices().next().is_none() {
-            return Err(CliError::Message(format!(
-                "--shard {shard} has no pair: the match has {pairs} (pair indices 0..{pairs}), \
+    if let Some(shard) = spec.shard
+        && spec.pair_indices().next().is_none()
+    {
+        return Err(CliError::Message(format!(
+            "--shard {shard} has no pair: the match has {pairs} (pair indices 0..{pairs}), \
                  so use at most {pairs} shards"
-            )));
-        }
+        )));
     }
     Ok(spec)
 }
@@ -501,7 +501,7 @@ fn merge_document(args: &MergeArgs) -> Result<(serde_json::Value, MatchFields), 
     merged.pairs.retain(|p| p.index < test.counted);
     merged.recount();
     let decided = test.result.as_ref().is_some_and(|r| r.decision.is_some());
-    merged.ending = if decided { "sprt" } else { "partial" }.to_owned();
+    if decided { "sprt" } else { "partial" }.clone_into(&mut merged.ending);
     merged.missing_pairs = (!decided).then(|| merged.planned_pairs - test.counted);
     let mut doc = match_document(&merged, test.result).map_err(CliError::Message)?;
     doc["sprt_waiting_for"] = serde_json::json!(test.waiting_for);

@@ -208,10 +208,10 @@ fn by_depth(doc: &SuiteDoc) -> Table {
                 .row(c, depth)
                 .expect("a row per configuration and depth");
             let mut cell = format!("{} · {}", r.solved, short(r.nodes));
-            if c != BASELINE {
-                if let Some((share, _)) = against_none(doc, r.nodes, depth) {
-                    cell = format!("{cell} ({share})");
-                }
+            if c != BASELINE
+                && let Some((share, _)) = against_none(doc, r.nodes, depth)
+            {
+                cell = format!("{cell} ({share})");
             }
             cells.push(cell);
         }

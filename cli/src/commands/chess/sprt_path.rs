@@ -66,13 +66,13 @@ pub fn read(file: &Path) -> Result<RunPath, CliError> {
                 }
             )));
         }
-        if let Some((before, previous)) = rows.last() {
-            if counts.iter().zip(previous).any(|(now, then)| now < then) {
-                return Err(at(format!(
-                    "fewer in a cell than line {before}: a path lists cumulative counts, \
+        if let Some((before, previous)) = rows.last()
+            && counts.iter().zip(previous).any(|(now, then)| now < then)
+        {
+            return Err(at(format!(
+                "fewer in a cell than line {before}: a path lists cumulative counts, \
                      oldest first"
-                )));
-            }
+            )));
         }
         rows.push((i + 1, counts));
     }
