@@ -30,7 +30,7 @@ pub fn differences_table(matches: &[MatchResult]) -> Result<Table, CliError> {
     for m in matches {
         let f = &m.fields;
         let s = summary(m)?;
-        let players: Vec<&str> = f.players.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<&str> = f.players.iter().map(|p| p.name.as_str()).collect();
         let book = f.book_max_pieces.map_or_else(
             || f.book.clone(),
             |n| format!("{}, at most {n} pieces", f.book),
@@ -47,7 +47,7 @@ pub fn differences_table(matches: &[MatchResult]) -> Result<Table, CliError> {
             format!("{} ({} to {})", elo(d), elo(lo), elo(hi))
         };
         table.push(vec![
-            players.join(" against "),
+            super::effort::match_title(&names),
             book,
             control,
             count(s.games),

@@ -16,6 +16,7 @@ use crate::render::table::{Table, left, right};
 pub fn effort_table(matches: &[MatchResult]) -> Result<Table, CliError> {
     let mut table = Table::new(vec![
         left("match"),
+        left("book"),
         left("control"),
         right("games"),
         left("Elo (95%)"),
@@ -27,10 +28,13 @@ pub fn effort_table(matches: &[MatchResult]) -> Result<Table, CliError> {
     ]);
     for m in matches {
         let point = Point::of(m)?;
-        for (i, e) in m.fields.effort.iter().enumerate() {
+        let names: Vec<&str> = m.fields.effort.iter().map(|e| e.name.as_str()).collect();
+        let (short, _) = short_names(&names);
+        for (i, (e, name)) in m.fields.effort.iter().zip(short).enumerate() {
             let mut row = if i == 0 {
                 vec![
                     point.players.clone(),
+                    m.fields.book.clone(),
                     point.control.clone(),
                     count(point.games),
                     format!(
@@ -41,13 +45,13 @@ pub fn effort_table(matches: &[MatchResult]) -> Result<Table, CliError> {
                     ),
                 ]
             } else {
-                vec![String::new(); 4]
+                vec![String::new(); 5]
             };
             let fixed = |v: Option<f64>, digits: usize| {
                 v.map_or_else(|| "-".to_owned(), |v| format!("{v:.digits$}"))
             };
             row.extend([
-                e.name.clone(),
+                name,
                 fixed(e.mean_depth, 2),
                 e.nodes_per_move
                     .map_or_else(|| "-".to_owned(), |n| count(n.round() as u64)),
@@ -75,12 +79,8 @@ struct Point {
 impl Point {
     fn of(m: &MatchResult) -> Result<Self, CliError> {
         let f = &m.fields;
-        let players = f
-            .players
-            .iter()
-            .map(|p| p.name.as_str())
-            .collect::<Vec<_>>()
-            .join(" against ");
+        let names: Vec<&str> = f.players.iter().map(|p| p.name.as_str()).collect();
+        let players = match_title(&names);
         let control = match (&f.time_control, f.nodes) {
             (Some(tc), _) => format!("{tc} s"),
             (None, Some(n)) => format!("{} nodes", count(n)),
@@ -200,4 +200,69 @@ pub fn effort_chart(matches: &[MatchResult]) -> Result<String, CliError> {
         root.present().map_err(svg_error)?;
     }
     Ok(svg)
+}
+
+/// The two players' names without the `:Option=value` settings they share, which the
+/// full engine's long names repeat on both sides, and how many were left out.
+pub(super) fn short_names(names: &[&str]) -> (Vec<String>, usize) {
+    let split: Vec<Vec<&str>> = names.iter().map(|n| n.split(':').collect()).collect();
+    let shared: Vec<&str> = split
+        .first()
+        .map(|first| {
+            first
+                .iter()
+                .skip(1)
+                .filter(|o| {
+                    o.contains('=') && split.iter().all(|s| s.iter().skip(1).any(|x| x == *o))
+                })
+                .copied()
+                .collect()
+        })
+        .unwrap_or_default();
+    let short = split
+        .iter()
+        .map(|parts| {
+            let mut kept = vec![parts[0]];
+            kept.extend(parts.iter().skip(1).filter(|o| !shared.contains(o)));
+            kept.join(":")
+        })
+        .collect();
+    (short, shared.len())
+}
+
+/// `A against B`, with the settings both share counted, not repeated.
+pub(super) fn match_title(names: &[&str]) -> String {
+    let (short, shared) = short_names(names);
+    let title = short.join(" against ");
+    match shared {
+        0 => title,
+        1 => format!("{title}, one setting shared"),
+        n => format!("{title}, {n} settings shared"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shared_settings_are_counted_not_repeated() {
+        let names = [
+            "r3:NullMinDepth=2:Futility=true:SeePruning=true",
+            "none:Futility=true:SeePruning=true",
+        ];
+        assert_eq!(
+            short_names(&names),
+            (vec!["r3:NullMinDepth=2".to_owned(), "none".to_owned()], 2)
+        );
+        assert_eq!(
+            match_title(&names),
+            "r3:NullMinDepth=2 against none, 2 settings shared"
+        );
+        assert_eq!(match_title(&["r3", "none"]), "r3 against none");
+        assert_eq!(
+            match_title(&["r3:Threads=2", "r3"]),
+            "r3:Threads=2 against r3"
+        );
+    }
 }
