@@ -240,7 +240,7 @@ fn the_kubernetes_manifests_are_valid_jobs() {
         return;
     };
     let folder = root().join("batch/kubernetes");
-    let manifests = ["match.yaml", "merge.yaml"].map(|m| folder.join(m));
+    let manifests = ["match.yaml", "merge.yaml", "pvc.yaml"].map(|m| folder.join(m));
     let out = Command::new(&validator)
         .arg("--strict")
         .args(&manifests)
@@ -252,6 +252,21 @@ fn the_kubernetes_manifests_are_valid_jobs() {
         text.matches(" passed for resource job/").count(),
         2,
         "{text}"
+    );
+    assert!(
+        text.contains(" passed for resource persistentvolumeclaim/nullmove-results"),
+        "{text}"
+    );
+    // The program is exec'd (SIGTERM reaches it, not a shell as PID 1), and a refused run
+    // (exit status 2) fails its index instead of being tried again.
+    for manifest in &manifests[..2] {
+        let text = std::fs::read_to_string(manifest).unwrap();
+        assert!(text.contains("exec nullmove"), "{}", manifest.display());
+    }
+    let job = std::fs::read_to_string(&manifests[0]).unwrap();
+    assert!(
+        job.contains("action: FailIndex") && job.contains("values: [2]"),
+        "{job}"
     );
     // The validator refuses what the Job schema does not have: a misspelt field.
     let dir = std::env::temp_dir().join(format!("nullmove-kubernetes-{}", std::process::id()));
