@@ -19,7 +19,8 @@ jobs=$2
 shift 2
 nullmove=${NULLMOVE:-nullmove}
 seq 0 $((shards - 1)) | parallel --jobs "$jobs" --retries 3 --halt now,fail=1 --quote \
-  "$nullmove" chess match "$@" --concurrency 1 --shard "{}/$shards" --out "shard-{}.json" --resume
+  "$nullmove" chess match "$@" --concurrency 1 --shard "{}/$shards" --out "shard-{}.json" --resume \
+  >> shards.log
 files=()
 for ((i = 0; i < shards; i++)); do
   files+=("shard-$i.json")

@@ -224,6 +224,11 @@ fn gnu_parallel_plays_the_unsharded_match() {
         "the first attempt at shard 1 was killed"
     );
     assert_is_the_unsharded_match(&dir, "1", &context);
+    // One table on stdout, the merge's; the shards' own go to shards.log.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches("pairs planned").count(), 1, "{stdout}");
+    let log = std::fs::read_to_string(dir.join("shards.log")).unwrap();
+    assert!(log.matches("pairs planned").count() >= 4, "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

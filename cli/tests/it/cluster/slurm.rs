@@ -188,44 +188,23 @@ impl Cluster {
         assert!(status.success(), "cannot write {}", key.display());
     }
 
-    /// `slurm.conf`: this host as the one node (its name as `hostname -s` gives it), on two
-    /// free ports, authenticated by this cluster's munged, with no cgroups, accounting or
-    /// mail; the node declares 8 CPUs (`config_overrides`: more than the machine has) so that
-    /// the tests' four 2-CPU tasks run at once.
+    /// `slurm.conf`: `batch/slurm/slurm.conf.example`, the file the docs ship, for this
+    /// host as the one node (its name as `hostname -s` gives it), on two free ports, with
+    /// this cluster's scratch folder; the node declares 8 CPUs, more than the machine has,
+    /// so that the tests' four 2-CPU tasks run at once.
     fn conf_text(&self) -> String {
         let name = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
         let host = name.trim().split('.').next().unwrap_or_default().to_owned();
-        let d = self.dir.display();
         let [ctld, slurmd] = free_ports();
-        format!(
-            "ClusterName=nullmovetest\n\
-             SlurmctldHost={host}(127.0.0.1)\n\
-             SlurmctldPort={ctld}\n\
-             SlurmdPort={slurmd}\n\
-             AuthType=auth/munge\n\
-             AuthInfo=socket={d}/munge.sock\n\
-             CredType=cred/munge\n\
-             ProctrackType=proctrack/linuxproc\n\
-             TaskPlugin=task/none\n\
-             SelectType=select/cons_tres\n\
-             SelectTypeParameters=CR_Core\n\
-             SlurmUser=root\n\
-             SlurmdUser=root\n\
-             SlurmdParameters=config_overrides\n\
-             ReturnToService=2\n\
-             StateSaveLocation={d}/state\n\
-             SlurmdSpoolDir={d}/spool\n\
-             SlurmctldPidFile={d}/slurmctld.pid\n\
-             SlurmdPidFile={d}/slurmd.pid\n\
-             SlurmctldLogFile={d}/slurmctld.log\n\
-             SlurmdLogFile={d}/slurmd.log\n\
-             JobCompType=jobcomp/none\n\
-             AccountingStorageType=accounting_storage/none\n\
-             JobAcctGatherType=jobacct_gather/none\n\
-             MailProg=/bin/true\n\
-             NodeName={host} NodeAddr=127.0.0.1 CPUs=8 RealMemory=1000 State=UNKNOWN\n\
-             PartitionName=test Nodes={host} Default=YES MaxTime=INFINITE State=UP\n"
-        )
+        include_str!("../../../../batch/slurm/slurm.conf.example")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+            .replace("@HOST@", &host)
+            .replace("@DIR@", &self.dir.display().to_string())
+            .replace("@CTLD_PORT@", &ctld.to_string())
+            .replace("@SLURMD_PORT@", &slurmd.to_string())
     }
 
     /// Starts `program` in the foreground under `timeout`, marked, its output in the
