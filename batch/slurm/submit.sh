@@ -11,6 +11,14 @@
 #
 # NULLMOVE names the program when it is not `nullmove` on the nodes' PATH.
 set -euo pipefail
+# With --sprt ELO0,ELO1[,MODEL] first, the merge is sprt.sbatch instead, which runs the SPRT
+# over the shards as they play and cancels the array once it decides.
+sprt=
+if [ "${1:-}" = --sprt ]; then
+  [ $# -gt 1 ] || { echo "$0: --sprt needs ELO0,ELO1" >&2; exit 2; }
+  sprt=$2
+  shift 2
+fi
 if [ $# -lt 2 ] || ! [[ $1 =~ ^[1-9][0-9]*$ ]]; then
   echo "usage: $0 SHARDS MATCH-FLAGS... (e.g. $0 16 --players r3,none --book FILE --pairs 2000 --nodes 20000)" >&2
   exit 2
@@ -42,6 +50,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 array=$(sbatch --parsable --array="0-$((shards - 1))" "$here/shard.sbatch" "$shards" "${flags[@]}")
-merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes \
-  "$here/merge.sbatch" "$shards")
+if [ -n "$sprt" ]; then
+  merge=$(sbatch --parsable "$here/sprt.sbatch" "$shards" "$array" "$sprt")
+else
+  merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes \
+    "$here/merge.sbatch" "$shards")
+fi
 echo "$array $merge"

@@ -684,7 +684,7 @@ fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
         (0..played).collect::<Vec<_>>(),
         "the first pairs, no gap"
     );
-    for _ in 0..2 {
+    {
         let two = run("2");
         assert_eq!(two["pairs_played"], one["pairs_played"]);
         assert_eq!(two["sprt"]["llr"], one["sprt"]["llr"]);

@@ -161,6 +161,72 @@ fn a_slurm_job_array_plays_the_unsharded_match_and_its_daemons_end() {
     assert!(daemons.iter().all(|&pid| !alive(pid)), "{daemons:?}");
 }
 
+/// `submit.sh --sprt`: the shards play a long match while `sprt.sbatch` runs the SPRT over
+/// them as they play; once it decides it cancels the array, and `match.json` holds the
+/// decision, the pairs and the LLR of the same SPRT run in one process.
+#[test]
+fn a_slurm_sprt_stops_the_array_once_the_merged_test_decides() {
+    if !available("NULLMOVE_REQUIRE_SLURM", slurm::unavailable()) {
+        return;
+    }
+    let book = root().join("arena/data/books/uho_4060_v2.sample.epd");
+    let book = book.to_str().unwrap();
+    let flags = [
+        "--players",
+        "r3,none",
+        "--book",
+        book,
+        "--pairs",
+        "600",
+        "--nodes",
+        "300",
+    ];
+    let one = Command::new(env!("CARGO_BIN_EXE_nullmove"))
+        .args(["chess", "match"])
+        .args(flags)
+        .args(["--sprt", "0,40", "--concurrency", "1", "--json"])
+        .output()
+        .unwrap();
+    assert!(one.status.success(), "{}", stderr(&one));
+    let one: Value = serde_json::from_slice(&one.stdout).unwrap();
+    assert_eq!(one["ending"], "sprt");
+    let cluster = Cluster::start("sprt");
+    let work = cluster.work();
+    let mut submit = cluster.command(root().join("batch/slurm/submit.sh"));
+    submit
+        .args(["--sprt", "0,40", "3"])
+        .args(flags)
+        .env("NULLMOVE", env!("CARGO_BIN_EXE_nullmove"))
+        .env("NULLMOVE_SPRT_POLL", "1");
+    let out = submit.output().unwrap();
+    let context = || format!("{}\n{}", stderr(&out), cluster.logs());
+    assert!(out.status.success(), "{}", context());
+    let jobs = cluster.wait_for_jobs();
+    assert_eq!(jobs.len(), 4, "three tasks and the SPRT: {jobs:#?}");
+    let sprt_job = jobs
+        .iter()
+        .find(|j| j.contains("JobName=nullmove-sprt"))
+        .expect("the SPRT job");
+    assert!(
+        sprt_job.contains("JobState=COMPLETED"),
+        "{sprt_job}\n{}",
+        context()
+    );
+    assert!(
+        jobs.iter()
+            .any(|j| j.contains("JobName=nullmove-shard") && j.contains("JobState=CANCELLED")),
+        "the decision stops the shards: {jobs:#?}"
+    );
+    let merged: Value =
+        serde_json::from_str(&std::fs::read_to_string(work.join("match.json")).unwrap()).unwrap();
+    assert_eq!(merged["ending"], "sprt", "{}", context());
+    for key in ["pairs_played", "pentanomial"] {
+        assert_eq!(merged[key], one[key], "{key}");
+    }
+    assert_eq!(merged["sprt"]["llr"], one["sprt"]["llr"]);
+    assert_eq!(merged["sprt"]["decision"], one["sprt"]["decision"]);
+}
+
 #[test]
 fn a_test_that_fails_leaves_no_daemon_and_no_job() {
     if !available("NULLMOVE_REQUIRE_SLURM", slurm::unavailable()) {
