@@ -298,6 +298,70 @@ fn gnu_parallel_plays_the_unsharded_match() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `match.sh --sprt`: GNU parallel plays the shards of a long match while the script runs
+/// the SPRT over them; once it decides it stops parallel and its shards, and `match.json`
+/// holds the one-process SPRT's decision, pairs and LLR.
+#[test]
+fn gnu_parallel_stops_the_shards_once_the_merged_sprt_decides() {
+    let why_not = which("parallel")
+        .is_none()
+        .then(|| "no parallel (apt-get install parallel)".to_owned());
+    if !available("NULLMOVE_REQUIRE_PARALLEL", why_not) {
+        return;
+    }
+    let book = root().join("arena/data/books/uho_4060_v2.sample.epd");
+    let book = book.to_str().unwrap();
+    let flags = [
+        "--players",
+        "r3,none",
+        "--book",
+        book,
+        "--pairs",
+        "600",
+        "--nodes",
+        "300",
+    ];
+    let one = Command::new(env!("CARGO_BIN_EXE_nullmove"))
+        .args(["chess", "match"])
+        .args(flags)
+        .args(["--sprt", "0,40", "--concurrency", "1", "--json"])
+        .output()
+        .unwrap();
+    assert!(one.status.success(), "{}", stderr(&one));
+    let one: Value = serde_json::from_slice(&one.stdout).unwrap();
+    let dir = std::env::temp_dir().join(format!("nullmove-parallel-sprt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(root().join("batch/parallel/match.sh"))
+        .args(["--sprt", "0,40", "3", "3"])
+        .args(flags)
+        .current_dir(&dir)
+        .env("NULLMOVE", env!("CARGO_BIN_EXE_nullmove"))
+        .env("NULLMOVE_SPRT_POLL", "0.5")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let merged: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("match.json")).unwrap()).unwrap();
+    assert_eq!(merged["ending"], "sprt");
+    for key in ["pairs_played", "pentanomial"] {
+        assert_eq!(merged[key], one[key], "{key}");
+    }
+    assert_eq!(merged["sprt"]["llr"], one["sprt"]["llr"]);
+    // Stopped: the shards hold fewer than the 600 pairs, each a whole document.
+    let played: u64 = (0..3)
+        .map(|i| {
+            let text = std::fs::read_to_string(dir.join(format!("shard-{i}.json"))).unwrap();
+            let doc: Value = serde_json::from_str(&text).expect("a whole shard document");
+            doc["pairs_played"].as_u64().unwrap()
+        })
+        .sum();
+    assert!(played < 600, "{played} pairs: the shards were not stopped");
+    assert!(!String::from_utf8_lossy(&out.stdout).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_kubernetes_manifests_are_valid_jobs() {
     let validator = which("kubernetes-validate");
