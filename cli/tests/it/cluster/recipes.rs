@@ -375,7 +375,7 @@ fn the_kubernetes_manifests_are_valid_jobs() {
         return;
     };
     let folder = root().join("batch/kubernetes");
-    let manifests = ["match.yaml", "merge.yaml", "pvc.yaml"].map(|m| folder.join(m));
+    let manifests = ["match.yaml", "merge.yaml", "sprt.yaml", "pvc.yaml"].map(|m| folder.join(m));
     let out = Command::new(&validator)
         .arg("--strict")
         .args(&manifests)
@@ -385,7 +385,7 @@ fn the_kubernetes_manifests_are_valid_jobs() {
     assert!(out.status.success(), "{text}{}", stderr(&out));
     assert_eq!(
         text.matches(" passed for resource job/").count(),
-        2,
+        3,
         "{text}"
     );
     assert!(
