@@ -25,7 +25,7 @@ use serde::Serialize;
 pub use bench::{BenchDoc, render as render_bench};
 pub use clock_chart::clock_chart;
 pub use difference::differences_table;
-pub use effort::{effort_chart, effort_table};
+pub use effort::{effort_chart, effort_table, match_title};
 pub use match_render::{MatchResult, matches_table, render_document as render_match};
 pub use position::PositionDoc;
 pub use render::{SuiteTable, render as render_suite, write_table as write_suite_table};

