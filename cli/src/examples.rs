@@ -161,6 +161,13 @@ Examples:
   nullmove chess match merge shard0.json shard1.json
   nullmove chess match merge shard0.json shard1.json --json";
 
+/// `nullmove chess match compare`.
+pub const CHESS_MATCH_COMPARE: &str = "\
+Examples:
+  # Null move from the endgame book against the openings, with what each side searched
+  nullmove chess match compare results/matches/r3-none-uho-full-10k.json \\
+      results/matches/r3-none-endgames-full-10k.json";
+
 /// `nullmove chess bench`.
 pub const CHESS_BENCH: &str = "\
 Examples:

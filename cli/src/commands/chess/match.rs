@@ -110,6 +110,49 @@ enum MatchCommand {
     /// match's result.
     #[command(after_help = crate::examples::CHESS_MATCH_MERGE)]
     Merge(MergeArgs),
+    /// Sets matches against the first (their JSON, or result files holding it): each Elo
+    /// and its difference from the first's, then what each side searched a move.
+    #[command(after_help = crate::examples::CHESS_MATCH_COMPARE)]
+    Compare(CompareArgs),
+}
+
+/// Arguments of `nullmove chess match compare`.
+#[derive(Debug, clap::Args)]
+struct CompareArgs {
+    /// Match documents (`--json`, `--out`) or result files under results/ that hold one;
+    /// the first is the one the others are set against.
+    #[arg(required = true, value_name = "FILES")]
+    files: Vec<PathBuf>,
+}
+
+/// The tables of `nullmove chess match compare`.
+fn compare(args: &CompareArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let mut matches = Vec::new();
+    for path in &args.files {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?;
+        let doc: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| CliError::Message(format!("{name} is not JSON: {e}")))?;
+        let doc = if doc["output"].is_object() {
+            &doc["output"]
+        } else {
+            &doc
+        };
+        let m = super::MatchResult::from_document(doc)
+            .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
+        matches.push(m);
+    }
+    super::differences_table(&matches)?.write(false, out)?;
+    let measured: Vec<super::MatchResult> = matches
+        .into_iter()
+        .filter(|m| !m.fields.effort.is_empty())
+        .collect();
+    if !measured.is_empty() {
+        writeln!(out)?;
+        super::effort_table(&measured)?.write(false, out)?;
+    }
+    Ok(())
 }
 
 /// Arguments of `nullmove chess match merge`.
@@ -306,8 +349,12 @@ fn book_warning(spec: &MatchSpec, repeat_book: bool) -> Option<String> {
 /// The JSON document of `nullmove chess match` (the match is played; no progress, no file
 /// written or read).
 pub fn document(args: &MatchArgs) -> Result<serde_json::Value, CliError> {
-    if let Some(MatchCommand::Merge(m)) = &args.command {
-        return merge_document(m).map(|(doc, _)| doc);
+    match &args.command {
+        Some(MatchCommand::Merge(m)) => return merge_document(m).map(|(doc, _)| doc),
+        Some(MatchCommand::Compare(_)) => {
+            return Err(CliError::msg("compare prints tables, not a JSON document"));
+        }
+        None => {}
     }
     let spec = spec(args)?;
     let provenance = provenance(args, &spec)?;
@@ -319,6 +366,9 @@ pub fn document(args: &MatchArgs) -> Result<serde_json::Value, CliError> {
 
 /// Runs `nullmove chess match` (or `merge`).
 pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
+    if let Some(MatchCommand::Compare(c)) = &args.command {
+        return compare(c, io.out).map(|()| 0);
+    }
     if let Some(MatchCommand::Merge(m)) = &args.command {
         let (doc, fields) = merge_document(m)?;
         if let Some(path) = &m.out {

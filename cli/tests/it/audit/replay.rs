@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
@@ -69,6 +70,14 @@ fn arguments(command: &str) -> Option<Vec<String>> {
     args.push(current);
     assert_eq!(args.remove(0), "nullmove", "{command}");
     for a in &mut args {
+        if a.starts_with("results/") {
+            *a = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("..")
+                .join(&*a)
+                .display()
+                .to_string();
+            continue;
+        }
         if let Some(file) = a.strip_prefix("../shared/page/") {
             let path = page_dir().join(file);
             if !path.is_file() {
