@@ -253,7 +253,7 @@ try {
   }
   seen.article = await article(page);
   // The article's statement measured on a sample: its tests beside it.
-  const sampled = page.locator('#text-article .st.m-inconclusive').first();
+  const sampled = statementOf(page, 'article-saves-work');
   await sampled.click();
   await picture(page, sampled, `${shots}/review-article.png`);
   phase = 'verdicts';
