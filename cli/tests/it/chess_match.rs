@@ -644,13 +644,12 @@ fn the_sprt_stops_the_match_when_it_decides() {
     assert_eq!(doc["pentanomial"][2].as_u64(), Some(played));
 }
 
-/// The SPRT counts pairs in their order, each once every pair before it has finished, so a
-/// run with games at once stops at the pair a one-at-a-time run stops at, with the same
-/// games, whichever game finishes first.
-#[test]
-fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
-    let b = book("uho_4060_v2.sample.epd");
-    let run = |concurrency: &str| {
+/// The SPRT of the two tests below, played one game at a time: 40 pairs at 300 nodes a
+/// move, stopped by the SPRT (0, 40) at a pair well short of the 40.
+fn one_at_a_time_sprt() -> &'static Value {
+    static ONE: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    ONE.get_or_init(|| {
+        let b = book("uho_4060_v2.sample.epd");
         json(&[
             "chess",
             "match",
@@ -659,20 +658,28 @@ fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
             "--book",
             &b,
             "--pairs",
-            "600",
+            "40",
             "--nodes",
             "300",
             "--sprt",
             "0,40",
             "--concurrency",
-            concurrency,
+            "1",
             "--json",
         ])
-    };
-    let one = run("1");
+    })
+}
+
+/// The SPRT counts pairs in their order, each once every pair before it has finished, so a
+/// run with games at once stops at the pair a one-at-a-time run stops at, with the same
+/// games, whichever game finishes first.
+#[test]
+fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
+    let b = book("uho_4060_v2.sample.epd");
+    let one = one_at_a_time_sprt();
     assert_eq!(one["ending"], "sprt");
     let played = one["pairs_played"].as_u64().unwrap();
-    assert!((2..600).contains(&played), "{played}");
+    assert!((2..40).contains(&played), "{played}");
     let indices: Vec<u64> = one["pairs"]
         .as_array()
         .unwrap()
@@ -684,15 +691,29 @@ fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
         (0..played).collect::<Vec<_>>(),
         "the first pairs, no gap"
     );
-    {
-        let two = run("2");
-        assert_eq!(two["pairs_played"], one["pairs_played"]);
-        assert_eq!(two["sprt"]["llr"], one["sprt"]["llr"]);
-        assert_eq!(
-            support::without_times(json_value!({ "pairs": two["pairs"] })),
-            support::without_times(json_value!({ "pairs": one["pairs"] }))
-        );
-    }
+    let two = json(&[
+        "chess",
+        "match",
+        "--players",
+        "r3,none",
+        "--book",
+        &b,
+        "--pairs",
+        "40",
+        "--nodes",
+        "300",
+        "--sprt",
+        "0,40",
+        "--concurrency",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(two["pairs_played"], one["pairs_played"]);
+    assert_eq!(two["sprt"]["llr"], one["sprt"]["llr"]);
+    assert_eq!(
+        support::without_times(json_value!({ "pairs": two["pairs"] })),
+        support::without_times(json_value!({ "pairs": one["pairs"] }))
+    );
 }
 
 /// An SPRT over shards: the merge counts the pairs in index order up to the first one not
@@ -720,7 +741,7 @@ fn an_sprt_over_shards_decides_as_one_process_does() {
         v.push("--json");
         json(&v)
     };
-    let one = flags(&["--sprt", "0,40"]);
+    let one = one_at_a_time_sprt();
     assert_eq!(one["ending"], "sprt");
     let dir = tempdir("sprt_shards");
     let mut files = Vec::new();

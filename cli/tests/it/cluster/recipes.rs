@@ -161,6 +161,22 @@ fn a_slurm_job_array_plays_the_unsharded_match_and_its_daemons_end() {
     assert!(daemons.iter().all(|&pid| !alive(pid)), "{daemons:?}");
 }
 
+/// The SPRT both recipes' tests run over their shards, played in one process, once: the
+/// same flags in both.
+fn one_process_sprt(flags: &[&str]) -> &'static Value {
+    static ONE: OnceLock<Value> = OnceLock::new();
+    ONE.get_or_init(|| {
+        let one = Command::new(env!("CARGO_BIN_EXE_nullmove"))
+            .args(["chess", "match"])
+            .args(flags)
+            .args(["--sprt", "0,40", "--concurrency", "1", "--json"])
+            .output()
+            .unwrap();
+        assert!(one.status.success(), "{}", stderr(&one));
+        serde_json::from_slice(&one.stdout).unwrap()
+    })
+}
+
 /// `submit.sh --sprt`: the shards play a long match while `sprt.sbatch` runs the SPRT over
 /// them as they play; once it decides it cancels the array, and `match.json` holds the
 /// decision, the pairs and the LLR of the same SPRT run in one process.
@@ -181,14 +197,7 @@ fn a_slurm_sprt_stops_the_array_once_the_merged_test_decides() {
         "--nodes",
         "300",
     ];
-    let one = Command::new(env!("CARGO_BIN_EXE_nullmove"))
-        .args(["chess", "match"])
-        .args(flags)
-        .args(["--sprt", "0,40", "--concurrency", "1", "--json"])
-        .output()
-        .unwrap();
-    assert!(one.status.success(), "{}", stderr(&one));
-    let one: Value = serde_json::from_slice(&one.stdout).unwrap();
+    let one = one_process_sprt(&flags);
     assert_eq!(one["ending"], "sprt");
     let cluster = Cluster::start("sprt");
     let work = cluster.work();
@@ -321,14 +330,7 @@ fn gnu_parallel_stops_the_shards_once_the_merged_sprt_decides() {
         "--nodes",
         "300",
     ];
-    let one = Command::new(env!("CARGO_BIN_EXE_nullmove"))
-        .args(["chess", "match"])
-        .args(flags)
-        .args(["--sprt", "0,40", "--concurrency", "1", "--json"])
-        .output()
-        .unwrap();
-    assert!(one.status.success(), "{}", stderr(&one));
-    let one: Value = serde_json::from_slice(&one.stdout).unwrap();
+    let one = one_process_sprt(&flags);
     let dir = std::env::temp_dir().join(format!("nullmove-parallel-sprt-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
