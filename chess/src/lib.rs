@@ -100,6 +100,8 @@ pub enum ChessError {
 /// assert_eq!(b.to_string(), "8/3k4/8/8/3PK3/8/8/8 w - - 0 1");
 /// let e = nullmove_chess::parse_fen("8/8/8 w - -").unwrap_err();
 /// assert_eq!(e.to_string(), "invalid FEN \"8/8/8 w - -\": 3 ranks, expected 8");
+/// let e = nullmove_chess::parse_fen("8/8/8/5K2/4k3/8/8/8 w - -").unwrap_err();
+/// assert!(e.to_string().contains("the kings stand next to each other"), "{e}");
 /// ```
 pub fn parse_fen(fen: &str) -> Result<Board, ChessError> {
     let refuse = |reason: String| ChessError::Fen {
@@ -127,7 +129,22 @@ pub fn parse_fen(fen: &str) -> Result<Board, ChessError> {
     } else {
         fen.trim().to_owned()
     };
-    Board::from_fen(&full, false).map_err(|e| refuse(fen_error(e)))
+    let board = Board::from_fen(&full, false).map_err(|e| refuse(fen_error(e)))?;
+    kings_apart(&board).map_err(refuse)?;
+    Ok(board)
+}
+
+/// Two kings side by side are no position a game reaches, and a search from one would take
+/// a king: refused, as cozy-chess's own check leaves them to us.
+pub(crate) fn kings_apart(board: &Board) -> Result<(), String> {
+    let (white, black) = (
+        board.king(cozy_chess::Color::White),
+        board.king(cozy_chess::Color::Black),
+    );
+    if cozy_chess::get_king_moves(white).has(black) {
+        return Err("the kings stand next to each other (not a legal position)".to_owned());
+    }
+    Ok(())
 }
 
 /// cozy-chess's reason in our words: what a legal position needs, where it only says
