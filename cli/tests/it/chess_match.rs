@@ -1,6 +1,5 @@
 //! `nullmove chess match` on the real binary: our UCI engine through the runner plays the
-//! in-process engine's games move for move; shards merge into the unsplit run game for game;
-//! a real external engine (Debian's Stockfish) plays legal, recorded games; Ctrl-C reports
+//! in-process engine's games move for move; a real external engine (Debian's Stockfish) plays legal, recorded games; Ctrl-C reports
 //! the finished pairs; every bad flag, player and book is refused in one line.
 
 use crate::support;
@@ -9,15 +8,15 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json as json_value};
+use serde_json::Value;
 use support::{json, rejects};
 
-fn book(name: &str) -> String {
+pub(crate) fn book(name: &str) -> String {
     format!("{}/../arena/data/books/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// `chess match` with `players` from the 3-move book at `nodes` a move, as JSON.
-fn fixed_nodes(players: &str, pairs: &str, nodes: &str, extra: &[&str]) -> Value {
+pub(crate) fn fixed_nodes(players: &str, pairs: &str, nodes: &str, extra: &[&str]) -> Value {
     let b = book("noob_3moves.sample.epd");
     let mut args = vec![
         "chess",
@@ -84,133 +83,6 @@ fn our_engine_through_uci_plays_the_in_process_games_move_for_move() {
         assert_eq!(doc["engine_failures"], 0);
         assert_eq!(doc["ending"], "complete");
     }
-}
-
-/// The document without what differs between runs of the same games: the time taken,
-/// which shard, and the command (the shard's and the output's flags; the build is compared
-/// apart).
-fn without_run(mut doc: Value) -> Value {
-    let map = doc.as_object_mut().expect("an object");
-    for key in ["seconds", "games_per_hour", "shard"] {
-        map.remove(key);
-    }
-    if let Some(Value::Object(provenance)) = map.get_mut("provenance") {
-        provenance.remove("command");
-    }
-    support::without_times(doc)
-}
-
-#[test]
-fn shards_merge_into_the_unsplit_run_game_for_game() {
-    let whole = fixed_nodes("r3,r2", "5", "300", &[]);
-    let dir = tempdir("shards");
-    let mut files = Vec::new();
-    for shard in ["0/3", "1/3", "2/3"] {
-        let doc = fixed_nodes("r3,r2", "5", "300", &["--shard", shard]);
-        assert_eq!(doc["shard"], shard);
-        let file = dir.join(format!("shard{}.json", &shard[..1]));
-        std::fs::write(&file, doc.to_string()).unwrap();
-        files.push(file.display().to_string());
-    }
-    let mut args = vec!["chess", "match", "merge"];
-    args.extend(files.iter().map(String::as_str));
-    args.push("--json");
-    let merged = json(&args);
-    assert_eq!(merged["shard"], Value::Null);
-    assert_eq!(merged["pairs_played"], 5);
-    assert_eq!(without_run(merged), without_run(whole));
-    // A merge is the whole match: a missing or repeated shard is refused.
-    rejects(
-        &["chess", "match", "merge", &files[0], &files[1]],
-        "shard 2/3 is missing",
-    );
-    rejects(
-        &[
-            "chess", "match", "merge", &files[0], &files[0], &files[1], &files[2],
-        ],
-        "given twice",
-    );
-    let table = support::stdout(&["chess", "match", "merge", &files[0], &files[1], &files[2]]);
-    assert!(table.contains("r3 against r2: 5 pairs planned"), "{table}");
-    // A merge never passes partial data as whole: a shard short of a pair it owes (as an
-    // interrupted one is, or one with a pair taken out) is refused unless --partial asks,
-    // and a game whose result does not follow from its moves is refused.
-    let mut short: Value =
-        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).expect("a shard");
-    short["pairs"].as_array_mut().unwrap().pop();
-    let short_file = dir.join("short.json");
-    std::fs::write(&short_file, short.to_string()).unwrap();
-    let s = short_file.to_str().unwrap();
-    rejects(
-        &["chess", "match", "merge", s, &files[1], &files[2]],
-        "short.json holds 1 of the 2 pairs shard 0/3 owes (ending complete): finish it",
-    );
-    let partial = json(&[
-        "chess",
-        "match",
-        "merge",
-        s,
-        &files[1],
-        &files[2],
-        "--partial",
-        "--json",
-    ]);
-    assert_eq!(
-        (
-            partial["ending"].as_str(),
-            partial["missing_pairs"].as_u64()
-        ),
-        (Some("partial"), Some(1))
-    );
-    assert_eq!(partial["pairs_played"], 4);
-    let table = support::stdout(&[
-        "chess",
-        "match",
-        "merge",
-        s,
-        &files[1],
-        &files[2],
-        "--partial",
-    ]);
-    assert!(
-        table
-            .contains("partial: 4 pairs (8 games) of the match are merged; the shards lack 1 more"),
-        "{table}"
-    );
-    rejects(
-        &[
-            "chess",
-            "match",
-            "merge",
-            &files[0],
-            &files[1],
-            &files[2],
-            "--partial",
-        ],
-        "--partial: every shard holds every pair it owes",
-    );
-    let mut edited: Value =
-        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).expect("a shard");
-    let game = &mut edited["pairs"][0]["games"][0];
-    let flipped = if game["result"] == "1-0" {
-        "0-1"
-    } else {
-        "1-0"
-    };
-    game["result"] = flipped.into();
-    let edited_file = dir.join("edited.json");
-    std::fs::write(&edited_file, edited.to_string()).unwrap();
-    rejects(
-        &[
-            "chess",
-            "match",
-            "merge",
-            &files[0],
-            edited_file.to_str().unwrap(),
-            &files[2],
-        ],
-        "edited.json: pair 1, game 1: the rules end it",
-    );
 }
 
 #[test]
@@ -387,7 +259,7 @@ fn bad_flags_players_and_books_are_refused() {
 }
 
 /// A fresh folder under the target directory.
-fn tempdir(name: &str) -> PathBuf {
+pub(crate) fn tempdir(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("chess_match_{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -612,182 +484,4 @@ fn failed_writes_are_one_line_and_leave_nothing() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names.len(), 2, "{names:?}");
-}
-
-/// An engine against itself: the two games of a pair are one game with colours swapped,
-/// so every pair scores 1 and the SPRT accepts "no difference" (H0) after a few pairs; the
-/// match stops there, far short of the pairs planned.
-#[test]
-fn the_sprt_stops_the_match_when_it_decides() {
-    let b = book("endgames.sample.epd");
-    let doc = json(&[
-        "chess",
-        "match",
-        "--players",
-        "r3,r3",
-        "--book",
-        &b,
-        "--pairs",
-        "200",
-        "--nodes",
-        "50",
-        "--sprt",
-        "0,60",
-        "--json",
-    ]);
-    assert_eq!(doc["ending"], "sprt");
-    let sprt = &doc["sprt"];
-    assert_eq!(sprt["decision"], "H0");
-    assert!(sprt["llr"].as_f64() < sprt["lower"].as_f64(), "{sprt}");
-    let played = doc["pairs_played"].as_u64().unwrap();
-    assert!((2..200).contains(&played), "{played}");
-    assert_eq!(doc["pentanomial"][2].as_u64(), Some(played));
-}
-
-/// The SPRT of the two tests below, played one game at a time: 40 pairs at 300 nodes a
-/// move, stopped by the SPRT (0, 40) at a pair well short of the 40.
-fn one_at_a_time_sprt() -> &'static Value {
-    static ONE: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
-    ONE.get_or_init(|| {
-        let b = book("uho_4060_v2.sample.epd");
-        json(&[
-            "chess",
-            "match",
-            "--players",
-            "r3,none",
-            "--book",
-            &b,
-            "--pairs",
-            "40",
-            "--nodes",
-            "300",
-            "--sprt",
-            "0,40",
-            "--concurrency",
-            "1",
-            "--json",
-        ])
-    })
-}
-
-/// The SPRT counts pairs in their order, each once every pair before it has finished, so a
-/// run with games at once stops at the pair a one-at-a-time run stops at, with the same
-/// games, whichever game finishes first.
-#[test]
-fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
-    let b = book("uho_4060_v2.sample.epd");
-    let one = one_at_a_time_sprt();
-    assert_eq!(one["ending"], "sprt");
-    let played = one["pairs_played"].as_u64().unwrap();
-    assert!((2..40).contains(&played), "{played}");
-    let indices: Vec<u64> = one["pairs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["index"].as_u64().unwrap())
-        .collect();
-    assert_eq!(
-        indices,
-        (0..played).collect::<Vec<_>>(),
-        "the first pairs, no gap"
-    );
-    let two = json(&[
-        "chess",
-        "match",
-        "--players",
-        "r3,none",
-        "--book",
-        &b,
-        "--pairs",
-        "40",
-        "--nodes",
-        "300",
-        "--sprt",
-        "0,40",
-        "--concurrency",
-        "2",
-        "--json",
-    ]);
-    assert_eq!(two["pairs_played"], one["pairs_played"]);
-    assert_eq!(two["sprt"]["llr"], one["sprt"]["llr"]);
-    assert_eq!(
-        support::without_times(json_value!({ "pairs": two["pairs"] })),
-        support::without_times(json_value!({ "pairs": one["pairs"] }))
-    );
-}
-
-/// An SPRT over shards: the merge counts the pairs in index order up to the first one not
-/// yet finished, so it decides at the pair, with the games and LLR, of the one-process SPRT,
-/// and says it goes on (exit status 3) while a gap holds it.
-#[test]
-fn an_sprt_over_shards_decides_as_one_process_does() {
-    let b = book("uho_4060_v2.sample.epd");
-    let flags = |extra: &[&str]| {
-        let mut v = vec![
-            "chess",
-            "match",
-            "--players",
-            "r3,none",
-            "--book",
-            &b,
-            "--pairs",
-            "40",
-            "--nodes",
-            "300",
-            "--concurrency",
-            "1",
-        ];
-        v.extend_from_slice(extra);
-        v.push("--json");
-        json(&v)
-    };
-    let one = one_at_a_time_sprt();
-    assert_eq!(one["ending"], "sprt");
-    let dir = tempdir("sprt_shards");
-    let mut files = Vec::new();
-    for shard in ["0/2", "1/2"] {
-        let doc = flags(&["--shard", shard]);
-        let file = dir.join(format!("shard{}.json", &shard[..1]));
-        std::fs::write(&file, doc.to_string()).unwrap();
-        files.push(file.display().to_string());
-    }
-    let merged = json(&[
-        "chess", "match", "merge", &files[0], &files[1], "--sprt", "0,40", "--json",
-    ]);
-    assert_eq!(merged["ending"], "sprt");
-    assert_eq!(merged["pairs_played"], one["pairs_played"]);
-    assert_eq!(merged["sprt"]["llr"], one["sprt"]["llr"]);
-    assert_eq!(merged["sprt"]["decision"], one["sprt"]["decision"]);
-    assert_eq!(
-        support::without_times(json_value!({ "pairs": merged["pairs"] })),
-        support::without_times(json_value!({ "pairs": one["pairs"] }))
-    );
-    // Shard 1 has finished its first three pairs only: the test waits for pair 7.
-    let mut early: Value =
-        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).expect("a shard");
-    early["pairs"].as_array_mut().unwrap().truncate(3);
-    early["ending"] = "interrupted".into();
-    let early_file = dir.join("early.json");
-    std::fs::write(&early_file, early.to_string()).unwrap();
-    let e = early_file.to_str().unwrap();
-    let out = support::nullmove(&["chess", "match", "merge", &files[0], e, "--sprt", "0,40"]);
-    assert_eq!(out.status.code(), Some(3), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("the SPRT goes on: it waits for pair 7"),
-        "{text}"
-    );
-    let out = support::nullmove(&[
-        "chess", "match", "merge", &files[0], e, "--sprt", "0,40", "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(3), "{out:?}");
-    let waiting: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
-    assert_eq!(
-        (
-            waiting["pairs_played"].as_u64(),
-            waiting["sprt_waiting_for"].as_u64()
-        ),
-        (Some(7), Some(7))
-    );
-    assert_eq!(waiting["ending"], "partial");
 }
