@@ -34,7 +34,6 @@ mod quiescence;
 mod report;
 mod root;
 mod searcher;
-mod shared_tt;
 mod threads;
 mod tt;
 

@@ -126,10 +126,11 @@ pub trait DeepGame: Game {
     }
 
     /// A code for the legal move `mv` of this position, below `u16::MAX` and different
-    /// for each of its legal moves: how the table that threads share
-    /// ([`crate::DeepSearcher::set_threads`]) stores a move in one atomic word. Default:
-    /// its place in [`DeepGame::legal_moves`]' order (a game whose moves fit in 16 bits
-    /// can do without generating them: chess, from and to squares and promotion).
+    /// for each of its legal moves: how the transposition table stores a move, in atomic
+    /// words that threads can share ([`crate::DeepSearcher::set_threads`]). Default: its
+    /// place in [`DeepGame::legal_moves`]' order, which generates the moves at every store
+    /// (a game whose moves fit in 16 bits does without: chess, from and to squares and
+    /// promotion).
     fn move_code(&self, mv: Self::Move) -> u16 {
         self.moves().position(|m| m == mv).unwrap_or(0) as u16
     }

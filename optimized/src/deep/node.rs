@@ -14,7 +14,7 @@ use super::game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 use super::null_move::NullStep;
 use super::options::{LMR_FULL_MOVES, LMR_MIN_DEPTH};
 use super::searcher::{DeepSearcher, Found, INFINITY, ROW};
-use super::tt::{Bound, Entry, Hint, from_table, to_table};
+use super::tt::{Bound, Entry, from_table, to_table};
 use crate::Game;
 use crate::report::{Bound as RootBound, RootMove};
 
@@ -79,8 +79,8 @@ impl<G: DeepGame> DeepSearcher<G> {
                 return evaluation(game);
             }
         }
-        let hint = match self.probe(key, depth, ply, alpha, beta) {
-            Ok(hint) => hint,
+        let hash_code = match self.probe(key, depth, ply, alpha, beta) {
+            Ok(code) => code,
             Err(settled) => return settled,
         };
         if let Some(v) = self.reverse_futility(game, depth, ply, (alpha, beta)) {
@@ -96,20 +96,16 @@ impl<G: DeepGame> DeepSearcher<G> {
         }
         let start = self.moves.len();
         game.legal_moves(&mut self.moves);
+        // Read among all the legal moves, whose order the code may be a place in.
+        let mut hash_move =
+            hash_code.and_then(|code| game.move_of_code(&self.moves[start..], code));
         if root {
             self.restrict_root(start);
+            hash_move = self.root_best.or(hash_move);
         }
         let end = self.moves.len();
         if start == end {
             return Self::without_moves(game, ply);
-        }
-        let mut hash_move = match hint {
-            Some(Hint::Move(mv)) => Some(mv),
-            Some(Hint::Code(code)) => game.move_of_code(&self.moves[start..end], code),
-            None => None,
-        };
-        if root {
-            hash_move = self.root_best.or(hash_move);
         }
         self.score_moves(game, start, end, hash_move, ply);
         let (depth, best, best_move) = if let NullStep::Shallower = step {
@@ -135,14 +131,13 @@ impl<G: DeepGame> DeepSearcher<G> {
             // The value of some root moves only: not the position's.
             return best;
         }
-        let entry = Entry {
+        self.tt.store(Entry {
             key,
-            mv: best_move,
+            mv: best_move.map(|mv| game.move_code(mv)),
             value: to_table(best, ply),
             depth,
             bound,
-        };
-        self.tt.store(entry, |mv| game.move_code(mv));
+        });
         best
     }
 
@@ -198,10 +193,10 @@ impl<G: DeepGame> DeepSearcher<G> {
         false
     }
 
-    /// The table's word on a node: the move to try first (`Ok`), or the value that settles
-    /// the node (`Err`) when a stored result searched at least as deep decides the window.
-    /// Neither the root nor a principal-variation node is settled, so the root's value and
-    /// line are always searched.
+    /// The table's word on a node: the code of the move to try first (`Ok`), or the value
+    /// that settles the node (`Err`) when a stored result searched at least as deep decides
+    /// the window. Neither the root nor a principal-variation node is settled, so the root's
+    /// value and line are always searched.
     fn probe(
         &mut self,
         key: u64,
@@ -209,7 +204,7 @@ impl<G: DeepGame> DeepSearcher<G> {
         ply: usize,
         alpha: Value,
         beta: Value,
-    ) -> Result<Option<Hint<G::Move>>, Value> {
+    ) -> Result<Option<u16>, Value> {
         let Some(e) = self.tt.probe(key) else {
             return Ok(None);
         };

@@ -15,7 +15,7 @@ use crate::{Report, RootMove};
 /// The deepest iteration a search may ask for, in plies.
 pub const MAX_DEPTH: u32 = 64;
 
-/// The transposition table's default size: 2^20 slots (24 MB for chess moves).
+/// The transposition table's default size: 2^20 entries (16 MiB, 16 bytes each).
 pub const DEFAULT_TT_BITS: u32 = 20;
 
 /// What one deep search counted, from its start: the counters

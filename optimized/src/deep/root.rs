@@ -94,7 +94,9 @@ impl<G: DeepGame> DeepSearcher<G> {
             return Err(DeepError::Depth(depth));
         }
         self.configure(config, 0);
-        self.tt.new_search();
+        if !self.helper {
+            self.tt.new_search();
+        }
         self.clock = Clock::start(limits, 0);
         self.report.reset();
         self.reporting = true;

@@ -1,6 +1,8 @@
 //! The deep searcher's public face: its memory, allocated once, and the game it stands on
 //! (a root, the positions before it), kept, advanced or replaced between searches.
 
+use std::sync::Arc;
+
 use nullmove_core::Value;
 
 use super::game::{DeepGame, MAX_PLY};
@@ -8,7 +10,7 @@ use super::limits::Clock;
 use super::multipv::RootChoice;
 use super::options::DeepOptions;
 use super::report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats};
-use super::tt::{Table, Tt};
+use super::tt::Table;
 use crate::guards::Verifying;
 use crate::{Config, Guards, RootMove};
 
@@ -72,7 +74,12 @@ pub(super) struct Found<M> {
 #[derive(Debug)]
 pub struct DeepSearcher<G: DeepGame> {
     pub(super) game: G,
-    pub(super) tt: Tt<G::Move>,
+    /// The transposition table: this searcher's alone, or shared with its helper threads
+    /// ([`DeepSearcher::set_threads`]).
+    pub(super) tt: Arc<Table>,
+    /// A helper thread's searcher: the main thread alone clears the table and starts its
+    /// searches (generations).
+    pub(super) helper: bool,
     /// Every node's moves, stacked: a node's lie from the length it found to the length
     /// after generating; children stack theirs above and truncate on return.
     pub(super) moves: Vec<G::Move>,
@@ -133,7 +140,7 @@ impl<G: DeepGame> DeepSearcher<G> {
     /// now, once: a new size is a new searcher.
     pub fn with_hash_mib(game: G, mib: usize) -> Self {
         let mut searcher = Self::with_table(game, None);
-        searcher.tt = Tt::local(Table::with_mib(mib));
+        searcher.tt = Arc::new(Table::with_mib(mib));
         searcher
     }
 
@@ -154,7 +161,8 @@ impl<G: DeepGame> DeepSearcher<G> {
         report.root.pv.reserve(ROW);
         Self {
             game,
-            tt: Tt::local(Table::new(tt_bits)),
+            tt: Arc::new(Table::new(tt_bits)),
+            helper: false,
             moves: Vec::with_capacity(frames * G::MAX_MOVES),
             order: Vec::with_capacity(frames * G::MAX_MOVES),
             killers: vec![[None; 2]; ROW],
@@ -275,7 +283,9 @@ impl<G: DeepGame> DeepSearcher<G> {
         for helper in &mut self.helpers {
             helper.clear();
         }
-        self.tt.clear();
+        if !self.helper {
+            self.tt.clear();
+        }
         self.quiet_history.fill(0);
         self.new_root();
         self.stats = DeepStats::default();

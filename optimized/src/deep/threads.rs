@@ -1,9 +1,9 @@
 //! Parallel search, Lazy SMP (as Stockfish, Ethereal and Viridithas search): helper threads
 //! search the same root to the same depth at once, each with its own killers, history and
-//! move stacks, all sharing one transposition table ([`super::shared_tt`]); what one thread
+//! move stacks, all sharing the one transposition table ([`super::tt`]); what one thread
 //! stores, the others find, so the main thread reaches its depth sooner. The main thread
 //! alone reports, stops the helpers when it ends and keeps its limits. One thread is the
-//! searcher as it always was, its own table and all, node for node.
+//! searcher alone with its table, node for node.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -13,8 +13,6 @@ use super::limits::{Limits, StopHandle};
 use super::report::{DeepError, DeepReport};
 use super::root::IterationControl;
 use super::searcher::DeepSearcher;
-use super::shared_tt::SharedTable;
-use super::tt::{Table, Tt};
 use crate::Config;
 
 /// The most threads a searcher takes.
@@ -28,30 +26,22 @@ impl<G: DeepGame> DeepSearcher<G> {
     }
 
     /// Searches with `threads` threads (1 to [`MAX_THREADS`], clamped) from now on, through
-    /// [`DeepSearcher::search_threads`]. More than one: the table becomes one the threads
-    /// share, of the same size, empty, and each helper's buffers are allocated now; back to
-    /// one: the searcher's own table again, empty, exactly as before (the same nodes).
+    /// [`DeepSearcher::search_threads`]. From one to more, the threads share the table,
+    /// emptied, and each helper's buffers are allocated now; back to one, the table is the
+    /// searcher's alone, emptied, exactly as before (the same nodes).
     pub fn set_threads(&mut self, threads: usize) {
         let threads = threads.clamp(1, MAX_THREADS);
         if threads == self.threads() {
             return;
         }
-        let len = self.tt.len();
-        self.helpers.clear();
-        if threads == 1 {
-            let bits = (len > 0).then(|| len.trailing_zeros());
-            self.tt = Tt::local(Table::new(bits));
-            return;
+        if self.helpers.is_empty() || threads == 1 {
+            self.tt.clear();
         }
-        let shared = self
-            .tt
-            .shared
-            .clone()
-            .unwrap_or_else(|| Arc::new(SharedTable::new(len)));
-        self.tt = Tt::shared(Arc::clone(&shared), false);
+        self.helpers.clear();
         for _ in 1..threads {
             let mut helper = Self::with_table(self.game.clone(), None).with_options(self.options);
-            helper.tt = Tt::shared(Arc::clone(&shared), true);
+            helper.tt = Arc::clone(&self.tt);
+            helper.helper = true;
             self.helpers.push(helper);
         }
     }

@@ -1,16 +1,24 @@
-//! The transposition table: a key's home entry, allocated once, kept between searches; each
-//! entry carries the search (generation) that stored or last found it, so an entry a later
-//! search displaces from its home takes the place of a stale neighbour rather than being lost.
+//! The transposition table, one for every search: a key's home entry, allocated once and
+//! kept between searches, owned by one thread or shared by a parallel search's threads
+//! (Lazy SMP) alike. Each entry carries the search (generation) that stored or last found
+//! it, so an entry a later search displaces from its home takes the place of a stale
+//! neighbour rather than being lost.
+//!
+//! An entry is two atomic words, the data and the key (mixed, so that keys a few bits
+//! apart, as a game's keys may be, differ in every bit) exclusive-ored with it (Hyatt and
+//! Mann 2002, "A lock-less transposition table implementation for parallel search chess
+//! engines"): an entry half overwritten by another thread fails its key check and is a
+//! miss. Safe Rust, no locks: a lost or torn store costs a search work, never a wrong
+//! answer, for a found entry is always one whole store.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use nullmove_core::Value;
 
 use super::game::MATE_BOUND;
-use super::shared_tt::SharedTable;
 
-/// Entries per bucket: a key lives in its home entry, or in another of its bucket when a
-/// newer result displaced it there over a stale entry.
+/// Entries per bucket (one cache line): a key lives in its home entry, or in another of its
+/// bucket when a newer result displaced it there over a stale entry.
 // PERF: a search from a cleared table replaces exactly as one entry per key always
 // replaced does (node for node: the audited chess figures stand); kept between moves,
 // see docs/src/chess.md, "The deep search between moves", for what the neighbours save.
@@ -41,11 +49,12 @@ impl Bound {
 
 /// One stored search result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Entry<M> {
+pub struct Entry {
     /// The whole key, to tell the position apart from others sharing the bucket.
     pub key: u64,
-    /// The best move found (the one to try first next time), if any move raised alpha.
-    pub mv: Option<M>,
+    /// The best move's [`crate::DeepGame::move_code`] (the move to try first next time),
+    /// if any move raised alpha: read back among the node's moves once they are generated.
+    pub mv: Option<u16>,
     /// The value, mate scores counted from this node ([`to_table`]).
     pub value: Value,
     /// The plies searched below the node.
@@ -54,44 +63,113 @@ pub struct Entry<M> {
     pub bound: Bound,
 }
 
-/// An entry as the table keeps it: with the generation of the search that stored it, and
-/// the clearing it was stored after (an entry of an earlier one is an empty slot).
-#[derive(Debug, Clone, Copy)]
-struct Slot<M> {
-    entry: Entry<M>,
-    generation: u8,
-    epoch: u16,
+/// No move stored (a code no game gives: [`crate::DeepGame::move_code`] is below it).
+const NO_MOVE: u16 = u16::MAX;
+
+/// A bit every stored entry's data has, so an empty entry (both words 0) is no key's.
+const STORED: u64 = 1 << 63;
+
+/// Where an entry's data keeps the generation (8 bits) and the epoch (7 bits).
+const GENERATION_AT: u32 = 48;
+const EPOCH_AT: u32 = 56;
+
+/// The clearings an entry's epoch tells apart; after as many, the table is written empty.
+const EPOCHS: u8 = 1 << 7;
+
+/// An entry's data in one word: move code, value, depth, bound, generation, epoch.
+fn pack(e: &Entry, generation: u8, epoch: u8) -> u64 {
+    debug_assert!(i16::try_from(e.value).is_ok() && i8::try_from(e.depth).is_ok());
+    let mv = u64::from(e.mv.unwrap_or(NO_MOVE));
+    let value = u64::from(e.value as i16 as u16);
+    let depth = u64::from(e.depth.clamp(-128, 127) as i8 as u8);
+    let bound = match e.bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    mv | value << 16
+        | depth << 32
+        | bound << 40
+        | u64::from(generation) << GENERATION_AT
+        | u64::from(epoch) << EPOCH_AT
+        | STORED
 }
 
+/// The entry of `key` whose data is `d`.
+fn unpack(key: u64, d: u64) -> Entry {
+    let mv = (d & 0xffff) as u16;
+    let bound = match (d >> 40) & 3 {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    Entry {
+        key,
+        mv: (mv != NO_MOVE).then_some(mv),
+        value: Value::from((d >> 16) as u16 as i16),
+        depth: depth_of(d),
+        bound,
+    }
+}
+
+/// The depth in the data `d`.
+const fn depth_of(d: u64) -> i32 {
+    (d >> 32) as u8 as i8 as i32
+}
+
+/// The generation in the data `d`.
+const fn generation_of(d: u64) -> u8 {
+    (d >> GENERATION_AT) as u8
+}
+
+/// The data `d` with the generation `g`.
+const fn with_generation(d: u64, g: u8) -> u64 {
+    d & !(0xff << GENERATION_AT) | (g as u64) << GENERATION_AT
+}
+
+/// One entry: the mixed key exclusive-ored with the data, and the data.
+#[derive(Debug, Default)]
+struct Pair {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// A bucket's entries in one cache line: a probe reads one line.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Pair; BUCKET]);
+
 /// The transposition table: `2^bits` entries in buckets of [`BUCKET`] (at least one
-/// bucket), or none at all (every probe misses).
-#[derive(Debug, Clone)]
-pub struct Table<M> {
-    slots: Vec<Option<Slot<M>>>,
+/// bucket), or none at all (every probe misses). Every method takes `&self`, so threads
+/// share it behind an `Arc`; clearing it and starting a search are for one thread
+/// (the main one), between searches.
+#[derive(Debug)]
+pub struct Table {
+    buckets: Vec<Bucket>,
     /// 64 less the entries' bits: a key's home entry is the top bits of its mix ([`home`]).
     shift: u32,
     /// The current search's generation; entries of others are stale.
-    generation: u8,
-    /// How many times the table was cleared (modulo 2^16): only entries stored since the
-    /// last clearing are there.
-    // PERF: clearing by writing every slot was a fifth of `nullmove chess suite`'s CPU
-    // (the default table, 32 MiB, written before each position's search; perf, 100 WAC
-    // positions at depths 3..=5); a new epoch clears in one write, and the table reads
-    // exactly as the written one did (the slots keep their 32 bytes).
-    epoch: u16,
+    generation: AtomicU8,
+    /// How many times the table was cleared (modulo [`EPOCHS`]): only entries stored since
+    /// the last clearing are there.
+    // PERF: clearing by writing every entry was a fifth of `nullmove chess suite`'s CPU
+    // (a 32 MiB table, written before each position's search; perf, 100 WAC positions at
+    // depths 3..=5); a new epoch clears in one write, and the table reads exactly as the
+    // written one did.
+    epoch: AtomicU8,
 }
 
-impl<M: Copy> Table<M> {
+impl Table {
     /// A table of `2^bits` entries (at least [`BUCKET`]), `None` for no table. The only
     /// allocation it ever makes.
     #[must_use]
     pub fn new(bits: Option<u32>) -> Self {
         let len = bits.map_or(0, |b| (1_usize << b).max(BUCKET));
         Self {
-            slots: vec![None; len],
+            buckets: (0..len / BUCKET).map(|_| Bucket::default()).collect(),
             shift: u64::BITS - len.trailing_zeros(),
-            generation: 0,
-            epoch: 0,
+            generation: AtomicU8::new(0),
+            epoch: AtomicU8::new(0),
         }
     }
 
@@ -99,42 +177,39 @@ impl<M: Copy> Table<M> {
     /// the most that fit; no table for 0, or when not even [`BUCKET`] entries fit.
     #[must_use]
     pub fn with_mib(mib: usize) -> Self {
-        let fit = mib.saturating_mul(1 << 20) / size_of::<Option<Slot<M>>>();
+        let fit = mib.saturating_mul(1 << 20) / size_of::<Pair>();
         Self::new((fit >= BUCKET).then(|| fit.ilog2()))
     }
 
     /// The table's entries.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.buckets.len() * BUCKET
     }
 
     /// The memory the entries take, in bytes.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.slots.len() * size_of::<Option<Slot<M>>>()
+        self.len() * size_of::<Pair>()
     }
 
-    /// Forgets every entry (a new game).
-    pub fn clear(&mut self) {
-        if self.epoch == u16::MAX {
-            self.slots.fill(None);
-            self.epoch = 0;
-        } else {
-            self.epoch += 1;
+    /// Forgets every entry (a new game); only between searches.
+    pub fn clear(&self) {
+        let epoch = self.epoch.load(Relaxed) + 1;
+        if epoch == EPOCHS {
+            for pair in self.buckets.iter().flat_map(|b| &b.0) {
+                pair.check.store(0, Relaxed);
+                pair.data.store(0, Relaxed);
+            }
         }
-        self.generation = 0;
-    }
-
-    /// Slot `i`, if it holds an entry stored since the last clearing.
-    fn live(&self, i: usize) -> Option<Slot<M>> {
-        self.slots[i].filter(|s| s.epoch == self.epoch)
+        self.epoch.store(epoch % EPOCHS, Relaxed);
+        self.generation.store(0, Relaxed);
     }
 
     /// Starts a new search: what earlier searches stored stays usable, but is replaced
     /// before anything this search stores.
-    pub const fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
     }
 
     /// How full the table is, in per mille: the share of its first thousand entries (all,
@@ -142,16 +217,46 @@ impl<M: Copy> Table<M> {
     /// `hashfull`.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let sample = &self.slots[..self.slots.len().min(1000)];
-        if sample.is_empty() {
+        let sample = self.len().min(1000);
+        if sample == 0 {
             return 0;
         }
-        let current = sample
-            .iter()
-            .flatten()
-            .filter(|s| s.epoch == self.epoch && s.generation == self.generation)
+        let (generation, epoch) = self.now();
+        let current = (0..sample)
+            .filter_map(|i| self.live(i, epoch))
+            .filter(|&d| generation_of(d) == generation)
             .count();
-        (current * 1000 / sample.len()) as u32
+        (current * 1000 / sample) as u32
+    }
+
+    /// The current generation and epoch.
+    fn now(&self) -> (u8, u8) {
+        (self.generation.load(Relaxed), self.epoch.load(Relaxed))
+    }
+
+    /// Entry `i`.
+    fn pair(&self, i: usize) -> &Pair {
+        &self.buckets[i / BUCKET].0[i % BUCKET]
+    }
+
+    /// The data of entry `i`, whatever its key, if it was stored since the last clearing
+    /// (whole or not: only its generation and depth are read, to choose what a store
+    /// replaces).
+    fn live(&self, i: usize, epoch: u8) -> Option<u64> {
+        let d = self.pair(i).data.load(Relaxed);
+        (d & STORED != 0 && (d >> EPOCH_AT) as u8 & (EPOCHS - 1) == epoch).then_some(d)
+    }
+
+    /// The data of entry `i` if it is live, whole and `key`'s.
+    fn read(&self, i: usize, key: u64, epoch: u8) -> Option<u64> {
+        let d = self.live(i, epoch)?;
+        (self.pair(i).check.load(Relaxed) ^ d == mix(key)).then_some(d)
+    }
+
+    fn write(&self, i: usize, key: u64, d: u64) {
+        let pair = self.pair(i);
+        pair.data.store(d, Relaxed);
+        pair.check.store(mix(key) ^ d, Relaxed);
     }
 
     /// The index of `key`'s home entry and of its bucket's first.
@@ -160,175 +265,59 @@ impl<M: Copy> Table<M> {
         (home, home & !(BUCKET - 1))
     }
 
-    /// Where `key` is stored: its home first, then its bucket's other entries.
-    fn find(&self, key: u64) -> Option<usize> {
+    /// Where `key` is stored, its home first, then its bucket's other entries, and its data.
+    fn find(&self, key: u64, epoch: u8) -> Option<(usize, u64)> {
         let (home, start) = self.home(key);
-        let holds = |i: usize| self.live(i).is_some_and(|s| s.entry.key == key);
-        if holds(home) {
-            return Some(home);
-        }
-        (start..start + BUCKET).find(|&i| i != home && holds(i))
+        std::iter::once(home)
+            .chain((start..start + BUCKET).filter(|&i| i != home))
+            .find_map(|i| self.read(i, key, epoch).map(|d| (i, d)))
     }
 
-    /// The entry stored for `key`, if its bucket still holds it; the entry counts as the
+    /// The entry stored for `key`, if its bucket holds it whole; the entry counts as the
     /// current search's from now on.
-    pub fn probe(&mut self, key: u64) -> Option<Entry<M>> {
-        if self.slots.is_empty() {
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        if self.buckets.is_empty() {
             return None;
         }
-        let i = self.find(key)?;
-        let slot = self.slots[i].as_mut()?;
-        slot.generation = self.generation;
-        Some(slot.entry)
+        let (generation, epoch) = self.now();
+        let (i, d) = self.find(key, epoch)?;
+        if generation_of(d) != generation {
+            self.write(i, key, with_generation(d, generation));
+        }
+        Some(unpack(key, d))
     }
 
     /// Stores a result: over the same key's entry (whose move is kept when the new result
     /// has none), else in the key's home. A current entry of another key found there moves
     /// over its bucket's shallowest stale entry, if it has one; never into an empty one, so
-    /// a search from a cleared table (where nothing is stale) keeps every key at home.
-    pub fn store(&mut self, mut entry: Entry<M>) {
-        if self.slots.is_empty() {
+    /// a search from a cleared table (where nothing is stale) keeps every key at home. The
+    /// entry moves as its two words, the check with the data: torn, it stays a miss.
+    pub fn store(&self, mut entry: Entry) {
+        if self.buckets.is_empty() {
             return;
         }
-        let (generation, epoch) = (self.generation, self.epoch);
-        if let Some(i) = self.find(entry.key) {
-            if entry.mv.is_none() {
-                entry.mv = self.live(i).and_then(|s| s.entry.mv);
-            }
-            self.slots[i] = Some(Slot {
-                entry,
-                generation,
-                epoch,
-            });
+        let (generation, epoch) = self.now();
+        if let Some((i, old)) = self.find(entry.key, epoch) {
+            entry.mv = entry.mv.or(unpack(entry.key, old).mv);
+            self.write(i, entry.key, pack(&entry, generation, epoch));
             return;
         }
         let (home, start) = self.home(entry.key);
-        if let Some(resident) = self.live(home).filter(|s| s.generation == generation) {
+        if let Some(resident) = self
+            .live(home, epoch)
+            .filter(|&d| generation_of(d) == generation)
+        {
             let stale = (start..start + BUCKET)
-                .filter_map(|i| self.live(i).map(|s| (s, i)))
-                .filter(|(s, _)| s.generation != generation)
-                .min_by_key(|(s, _)| s.entry.depth);
+                .filter_map(|i| self.live(i, epoch).map(|d| (d, i)))
+                .filter(|&(d, _)| generation_of(d) != generation)
+                .min_by_key(|&(d, _)| depth_of(d));
             if let Some((_, i)) = stale {
-                self.slots[i] = Some(resident);
+                let check = self.pair(home).check.load(Relaxed);
+                self.pair(i).data.store(resident, Relaxed);
+                self.pair(i).check.store(check, Relaxed);
             }
         }
-        self.slots[home] = Some(Slot {
-            entry,
-            generation,
-            epoch,
-        });
-    }
-}
-
-/// The table a searcher uses: its own, or, searching with helper threads, the one they
-/// share ([`SharedTable`]), which stores a move by its [`crate::DeepGame::move_code`].
-#[derive(Debug)]
-pub struct Tt<M> {
-    pub(super) local: Table<M>,
-    pub(super) shared: Option<Arc<SharedTable>>,
-    /// A helper thread's: the main thread alone clears the shared table and starts its
-    /// searches (generations).
-    helper: bool,
-}
-
-/// The move a table entry names: the move itself, or its code in the shared table (read
-/// once the node's moves are generated: [`crate::DeepGame::move_of_code`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Hint<M> {
-    /// The move.
-    Move(M),
-    /// Its code.
-    Code(u16),
-}
-
-impl<M: Copy> Tt<M> {
-    /// The searcher's own table.
-    pub const fn local(local: Table<M>) -> Self {
-        Self {
-            local,
-            shared: None,
-            helper: false,
-        }
-    }
-
-    /// The shared table, the main thread's or a `helper`'s.
-    pub fn shared(shared: Arc<SharedTable>, helper: bool) -> Self {
-        Self {
-            local: Table::new(None),
-            shared: Some(shared),
-            helper,
-        }
-    }
-
-    /// The entries.
-    pub fn len(&self) -> usize {
-        self.shared
-            .as_ref()
-            .map_or_else(|| self.local.len(), |s| s.len())
-    }
-
-    /// The bytes the entries take.
-    pub fn bytes(&self) -> usize {
-        self.shared
-            .as_ref()
-            .map_or_else(|| self.local.bytes(), |s| s.bytes())
-    }
-
-    /// Forgets every entry.
-    pub fn clear(&mut self) {
-        match &self.shared {
-            Some(_) if self.helper => {}
-            Some(s) => s.clear(),
-            None => self.local.clear(),
-        }
-    }
-
-    /// A new search.
-    pub fn new_search(&mut self) {
-        match &self.shared {
-            Some(_) if self.helper => {}
-            Some(s) => s.new_search(),
-            None => self.local.new_search(),
-        }
-    }
-
-    /// How full, per mille.
-    pub fn hashfull(&self) -> u32 {
-        self.shared
-            .as_ref()
-            .map_or_else(|| self.local.hashfull(), |s| s.hashfull())
-    }
-
-    /// The entry of `key`, its move as a [`Hint`].
-    pub fn probe(&mut self, key: u64) -> Option<Entry<Hint<M>>> {
-        let Some(shared) = &self.shared else {
-            return self
-                .local
-                .probe(key)
-                .map(|e| e.with_move(e.mv.map(Hint::Move)));
-        };
-        shared.probe(key).map(|e| e.with_move(e.mv.map(Hint::Code)))
-    }
-
-    /// Stores `entry`, its move coded by `code` in the shared table.
-    pub fn store(&mut self, entry: Entry<M>, code: impl FnOnce(M) -> u16) {
-        match &self.shared {
-            Some(s) => s.store(entry.with_move(entry.mv.map(code))),
-            None => self.local.store(entry),
-        }
-    }
-}
-
-impl<M> Entry<M> {
-    /// The same entry naming `mv`.
-    pub fn with_move<N>(&self, mv: Option<N>) -> Entry<N> {
-        Entry {
-            key: self.key,
-            mv,
-            value: self.value,
-            depth: self.depth,
-            bound: self.bound,
-        }
+        self.write(home, entry.key, pack(&entry, generation, epoch));
     }
 }
 
@@ -339,13 +328,13 @@ impl<M> Entry<M> {
 // PERF: three multiplies and shifts more per probe and store; CHANGELOG.md (2026-12-01)
 // gives the nodes it saves and costs.
 #[inline]
-pub(super) const fn home(key: u64, shift: u32) -> usize {
+const fn home(key: u64, shift: u32) -> usize {
     (mix(key) >> shift) as usize
 }
 
 /// `key` mixed by the 64-bit finalizer of `MurmurHash3`: a bijection that moves every bit.
 #[inline]
-pub(super) const fn mix(key: u64) -> u64 {
+const fn mix(key: u64) -> u64 {
     let mut k = key;
     k ^= k >> 33;
     k = k.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -381,185 +370,4 @@ pub const fn from_table(value: Value, ply: usize) -> Value {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::deep::game::MATE;
-
-    #[test]
-    fn mate_scores_are_stored_relative_to_the_node() {
-        // Mate in 5 plies from the root, found at ply 2: 3 plies from the node.
-        let stored = to_table(MATE - 5, 2);
-        assert_eq!(stored, MATE - 3);
-        assert_eq!(from_table(stored, 4), MATE - 7);
-        assert_eq!(from_table(to_table(-(MATE - 5), 2), 2), -(MATE - 5));
-        assert_eq!(to_table(123, 9), 123);
-    }
-
-    fn entry(key: u64, mv: Option<u8>, depth: i32) -> Entry<u8> {
-        Entry {
-            key,
-            mv,
-            value: 0,
-            depth,
-            bound: Bound::Exact,
-        }
-    }
-
-    /// The first `n` keys whose home in `t` is entry `home`.
-    fn at_home(t: &Table<u8>, home: usize, n: usize) -> Vec<u64> {
-        (0..).filter(|&k| t.home(k).0 == home).take(n).collect()
-    }
-
-    /// A cleared table is empty to every read, however many times it was cleared: an
-    /// entry never comes back when the count of clearings wraps around.
-    #[test]
-    fn a_cleared_table_holds_nothing_and_nothing_comes_back() {
-        let mut t: Table<u8> = Table::new(Some(4)); // sixteen entries, buckets of four
-        let [a, b] = at_home(&t, 5, 2)[..] else {
-            unreachable!()
-        };
-        let [z] = at_home(&t, 6, 1)[..] else {
-            unreachable!()
-        };
-        t.new_search();
-        t.store(entry(z, Some(1), 3)); // stale once a later search starts
-        t.clear();
-        assert_eq!((t.probe(z), t.hashfull()), (None, 0));
-        // After a clearing nothing is stale: a current key displaced from its home goes
-        // nowhere, as in a table written empty, rather than over the entry cleared beside
-        // it.
-        t.store(entry(a, Some(2), 1));
-        t.store(entry(b, Some(3), 1));
-        assert_eq!((t.probe(a), t.probe(z)), (None, None));
-        assert_eq!(t.probe(b).map(|e| e.mv), Some(Some(3)));
-        for _ in 0..=u16::MAX {
-            t.clear();
-        }
-        assert_eq!((t.probe(b), t.probe(z)), (None, None));
-        t.store(entry(b, None, 1));
-        assert_eq!(
-            t.probe(b).map(|e| e.mv),
-            Some(None),
-            "no move of an earlier epoch kept"
-        );
-    }
-
-    #[test]
-    fn an_entry_keeps_its_move_when_a_moveless_result_replaces_it() {
-        let mut t: Table<u8> = Table::new(Some(4)); // sixteen entries
-        let [a, b] = at_home(&t, 3, 2)[..] else {
-            unreachable!()
-        };
-        t.store(entry(a, Some(7), 1));
-        t.store(entry(a, None, 2));
-        assert_eq!(t.probe(a).and_then(|e| e.mv), Some(7));
-        assert_eq!(t.probe(a).map(|e| e.depth), Some(2));
-        t.store(entry(b, None, 1)); // the same home, another key: replaced
-        assert_eq!(t.probe(a), None);
-        assert_eq!(t.probe(b).map(|e| e.mv), Some(None));
-        let mut off: Table<u8> = Table::new(None);
-        off.store(entry(a, Some(7), 1));
-        assert_eq!(off.probe(a), None);
-        assert_eq!(off.hashfull(), 0);
-    }
-
-    #[test]
-    fn keys_differing_in_any_bits_spread_over_the_table() {
-        // Low bits alike (a bitboard's high squares), high bits alike, one bit apart: the
-        // homes of 1,024 such keys fill most of a table of 1,024 entries.
-        let t: Table<u8> = Table::new(Some(10));
-        let families: [fn(u64) -> u64; 3] = [|i| i << 40, |i| i, |i| (i << 20) | (1 << 63)];
-        for family in families {
-            let homes: std::collections::HashSet<usize> =
-                (0..1024).map(|i| t.home(family(i)).0).collect();
-            assert!(homes.len() > 600, "{} homes", homes.len());
-        }
-    }
-
-    #[test]
-    fn a_table_in_mib_is_the_largest_power_of_two_that_fits() {
-        let size = size_of::<Option<Slot<u8>>>();
-        for mib in [1, 3, 16] {
-            let t: Table<u8> = Table::with_mib(mib);
-            assert!(t.len().is_power_of_two(), "{mib} MiB");
-            assert_eq!(t.bytes(), t.len() * size);
-            assert!(
-                t.bytes() <= mib << 20 && 2 * t.bytes() > mib << 20,
-                "{mib} MiB"
-            );
-        }
-        assert_eq!(Table::<u8>::with_mib(0).len(), 0);
-    }
-
-    #[test]
-    fn a_displaced_entry_takes_a_stale_neighbours_place_never_an_empty_one() {
-        let mut t: Table<u8> = Table::new(Some(2)); // one bucket of four
-        let [k0, k4, k8, k12, k16] = at_home(&t, 0, 5)[..] else {
-            unreachable!()
-        };
-        let (k1, k2) = (at_home(&t, 1, 1)[0], at_home(&t, 2, 1)[0]);
-        // A cleared table: every key at home, a newcomer always replacing (k4 and k0 share
-        // the home entry 0), as one entry per key would.
-        t.store(entry(k0, None, 9));
-        t.store(entry(k4, None, 1));
-        assert!(t.probe(k0).is_none());
-        t.store(entry(k1, None, 7));
-        t.store(entry(k2, None, 5));
-        t.new_search();
-        t.probe(k1); // found again: current
-        // k4 is stale: k8 simply replaces it at their home, 0.
-        t.store(entry(k8, None, 3));
-        assert!(t.probe(k4).is_none());
-        // k12 displaces the current k8 from home 0 over the bucket's stale entry (k2): k8
-        // stays.
-        t.store(entry(k12, None, 3));
-        assert_eq!(t.probe(k8).map(|e| e.depth), Some(3));
-        assert!(t.probe(k2).is_none());
-        // Nothing stale left: k16 simply replaces the current k12 at home 0.
-        t.store(entry(k16, Some(1), 3));
-        assert!(t.probe(k12).is_none());
-        // k8, living away from home, is updated where it lives, its move kept.
-        t.store(entry(k8, Some(6), 4));
-        t.store(entry(k8, None, 5));
-        assert_eq!(t.probe(k8).map(|e| (e.mv, e.depth)), Some((Some(6), 5)));
-        assert_eq!(t.hashfull(), 750); // k16, k1 and k8 current; entry 3 was never used
-        t.new_search();
-        assert_eq!(t.hashfull(), 0);
-        t.clear();
-        assert!(t.probe(k16).is_none());
-    }
-
-    /// `hashfull` is a per mille of the first thousand slots (all of a smaller table), as
-    /// UCI prints it: 0 empty, 1000 full, a quarter as 250.
-    #[test]
-    fn hashfull_counts_the_sampled_slots_in_per_mille() {
-        let e = |key| Entry {
-            key,
-            mv: None::<u8>,
-            value: 0,
-            depth: 1,
-            bound: Bound::Exact,
-        };
-        let mut small: Table<u8> = Table::new(Some(4));
-        assert_eq!(small.hashfull(), 0);
-        // One key for each home, so each fills a slot of its own.
-        let keys: Vec<u64> = (0..16).map(|home| at_home(&small, home, 1)[0]).collect();
-        for &key in &keys[..4] {
-            small.store(e(key));
-        }
-        assert_eq!(small.hashfull(), 250);
-        for &key in &keys[4..] {
-            small.store(e(key));
-        }
-        assert_eq!(small.hashfull(), 1000);
-        small.clear();
-        assert_eq!(small.hashfull(), 0);
-        // 2^12 slots: only the first thousand are sampled.
-        let mut large: Table<u8> = Table::new(Some(12));
-        for home in (0..500).chain(2000..3000) {
-            large.store(e(at_home(&large, home, 1)[0]));
-        }
-        assert_eq!(large.hashfull(), 500);
-        assert_eq!(Table::<u8>::new(None).hashfull(), 0);
-    }
-}
+mod tests;

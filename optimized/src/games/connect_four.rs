@@ -335,6 +335,15 @@ impl<const COLUMNS: u32, const ROWS: u32> DeepGame for ConnectFour<COLUMNS, ROWS
     fn key(&self) -> u64 {
         Self::mixed(self.code())
     }
+
+    /// The column: no moves generated to store one.
+    fn move_code(&self, column: u8) -> u16 {
+        u16::from(column)
+    }
+
+    fn move_of_code(&self, moves: &[u8], code: u16) -> Option<u8> {
+        moves.iter().copied().find(|&c| u16::from(c) == code)
+    }
 }
 
 /// Why a game's moves were refused.

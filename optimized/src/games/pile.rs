@@ -109,4 +109,13 @@ impl DeepGame for Pile {
     fn move_index(&self, take: u16) -> usize {
         usize::from(take - 1)
     }
+
+    /// How many it takes: no moves generated to store one.
+    fn move_code(&self, take: u16) -> u16 {
+        take
+    }
+
+    fn move_of_code(&self, moves: &[u16], code: u16) -> Option<u16> {
+        moves.iter().copied().find(|&take| take == code)
+    }
 }

@@ -480,6 +480,15 @@ impl crate::DeepGame for TicTacToe {
     fn key(&self) -> u64 {
         self.word
     }
+
+    /// The mark's one byte, cell and player: no moves generated to store one.
+    fn move_code(&self, mv: Mark) -> u16 {
+        u16::from(mv.0)
+    }
+
+    fn move_of_code(&self, moves: &[Mark], code: u16) -> Option<Mark> {
+        moves.iter().copied().find(|m| u16::from(m.0) == code)
+    }
 }
 
 #[cfg(test)]
