@@ -39,12 +39,11 @@ mod tt;
 
 pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 pub use limits::{Limits, Stop, StopHandle};
-pub use multipv::PvLine;
 pub use options::{
     DEFAULT_ASPIRATION, DeepOptions, FUTILITY_DEPTH, FUTILITY_MARGIN, LMP_DEPTH, LMR_FULL_MOVES,
     LMR_MIN_DEPTH, RFP_DEPTH, RFP_MARGIN, SEE_NOISY_MARGIN, SEE_PRUNING_DEPTH, SEE_QUIET_MARGIN,
 };
-pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH, Score};
+pub use report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats, MAX_DEPTH, PvLine, Score};
 pub use root::IterationControl;
 pub use searcher::DeepSearcher;
 pub use threads::MAX_THREADS;

@@ -8,52 +8,9 @@
 //! position's. The plain search (one line, every root move) never comes here: it is node for
 //! node what it was, and allocates nothing; a search of several lines allocates its lines.
 
-use nullmove_core::Value;
-
 use super::game::DeepGame;
+use super::report::PvLine;
 use super::searcher::{DeepSearcher, ROW};
-use crate::RootMove;
-
-/// One principal variation of an iteration, as [`crate::DeepReport::lines`] lists them.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PvLine<M> {
-    /// Its value from the maximizer's point of view, like `root.value`.
-    pub value: Value,
-    /// The line from the root; its first move is the root move it ranks.
-    pub pv: Vec<M>,
-}
-
-/// The root's options and the lines of the iteration in progress.
-#[derive(Debug)]
-pub(super) struct RootChoice<M> {
-    /// How many lines an iteration searches (1: the plain search).
-    pub(super) multi_pv: usize,
-    /// The moves the root may choose from (empty: all).
-    pub(super) search_moves: Vec<M>,
-    /// The moves the line being searched may not start with: the earlier lines'.
-    pub(super) excluded: Vec<M>,
-    /// Whether the search in progress leaves some root moves out.
-    pub(super) restricted: bool,
-    /// This iteration's lines (values for the side to move), then the last complete one's.
-    pub(super) lines: Vec<(M, Value, Vec<M>)>,
-    pub(super) previous: Vec<(M, Value)>,
-    /// The root moves line 0 searched (every allowed one), for the report.
-    pub(super) first_moves: Vec<RootMove<M>>,
-}
-
-impl<M> Default for RootChoice<M> {
-    fn default() -> Self {
-        Self {
-            multi_pv: 1,
-            search_moves: Vec::new(),
-            excluded: Vec::new(),
-            restricted: false,
-            lines: Vec::new(),
-            previous: Vec::new(),
-            first_moves: Vec::new(),
-        }
-    }
-}
 
 impl<G: DeepGame> DeepSearcher<G> {
     /// Searches `n` principal variations from now on (UCI's `MultiPV`): each iteration

@@ -8,7 +8,6 @@ use nullmove_core::{Stats, Value};
 
 use super::game::MAX_PLY;
 use super::limits::Stop;
-use super::multipv::PvLine;
 use crate::report::Counters;
 use crate::{Report, RootMove};
 
@@ -17,6 +16,15 @@ pub const MAX_DEPTH: u32 = 64;
 
 /// The transposition table's default size: 2^20 entries (16 MiB, 16 bytes each).
 pub const DEFAULT_TT_BITS: u32 = 20;
+
+/// One principal variation of an iteration, as [`crate::DeepReport::lines`] lists them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PvLine<M> {
+    /// Its value from the maximizer's point of view, like `root.value`.
+    pub value: Value,
+    /// The line from the root; its first move is the root move it ranks.
+    pub pv: Vec<M>,
+}
 
 /// What one deep search counted, from its start: the counters
 /// every searcher keeps ([`Stats`]: nodes, null probes and cutoffs, beta cutoffs,

@@ -7,7 +7,6 @@ use nullmove_core::Value;
 
 use super::game::{DeepGame, MAX_PLY};
 use super::limits::Clock;
-use super::multipv::RootChoice;
 use super::options::DeepOptions;
 use super::report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats};
 use super::tt::Table;
@@ -19,6 +18,38 @@ pub(super) const INFINITY: Value = super::game::MATE + 1;
 
 /// One row of the triangular principal-variation table per ply, and one more.
 pub(super) const ROW: usize = MAX_PLY + 1;
+
+/// The root's options and the lines of the iteration in progress.
+#[derive(Debug)]
+pub(super) struct RootChoice<M> {
+    /// How many lines an iteration searches (1: the plain search).
+    pub(super) multi_pv: usize,
+    /// The moves the root may choose from (empty: all).
+    pub(super) search_moves: Vec<M>,
+    /// The moves the line being searched may not start with: the earlier lines'.
+    pub(super) excluded: Vec<M>,
+    /// Whether the search in progress leaves some root moves out.
+    pub(super) restricted: bool,
+    /// This iteration's lines (values for the side to move), then the last complete one's.
+    pub(super) lines: Vec<(M, Value, Vec<M>)>,
+    pub(super) previous: Vec<(M, Value)>,
+    /// The root moves line 0 searched (every allowed one), for the report.
+    pub(super) first_moves: Vec<RootMove<M>>,
+}
+
+impl<M> Default for RootChoice<M> {
+    fn default() -> Self {
+        Self {
+            multi_pv: 1,
+            search_moves: Vec::new(),
+            excluded: Vec::new(),
+            restricted: false,
+            lines: Vec::new(),
+            previous: Vec::new(),
+            first_moves: Vec::new(),
+        }
+    }
+}
 
 /// The best root move the iteration in progress has proven so far, for a search stopped
 /// inside it.
