@@ -18,11 +18,11 @@
 //! Its files have the page's searcher's names for the same parts: `searcher` (the state kept
 //! between searches), `root` (iterative deepening and the root's moves), `node` (one call of
 //! the recursion), `null_move` (its null-move block), `report`; then what only it has:
-//! `game` ([`DeepGame`]), `quiescence`, `ordering`, `tt` (the transposition table),
+//! `game_hooks` ([`DeepGame`]), `quiescence`, `ordering`, `tt` (the transposition table),
 //! `limits`, `options`, `pruning` (the forward pruning beside null move, each off unless
 //! asked) and `multipv` (several lines, a restricted root).
 
-mod game;
+mod game_hooks;
 mod limits;
 mod multipv;
 mod node;
@@ -37,7 +37,7 @@ mod searcher;
 mod threads;
 mod tt;
 
-pub use game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
+pub use game_hooks::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 pub use limits::{Limits, Stop, StopHandle};
 pub use options::{
     DEFAULT_ASPIRATION, DeepOptions, FUTILITY_DEPTH, FUTILITY_MARGIN, LMP_DEPTH, LMR_FULL_MOVES,

@@ -30,7 +30,7 @@
 //! page's searcher) and `deep/`, each with `searcher.rs` (the entry points and the memory
 //! kept between searches), `root.rs`, `node.rs` (one call of the recursion) and
 //! `null_move.rs` (its null-move block); `deep/` adds what only a real engine needs
-//! (`quiescence.rs`, `ordering.rs`, `tt.rs`, `limits.rs`, ...). Both read `game.rs`
+//! (`quiescence.rs`, `ordering.rs`, `tt.rs`, `limits.rs`, ...). Both read `game_interface.rs`
 //! ([`Game`]), `config.rs` ([`Config`]), `guards.rs` ([`Guards`]) and `report.rs`
 //! ([`Report`]). [`games`] holds the games the library ships: tic-tac-toe, Connect Four and
 //! the pile game every example and unit test uses.
@@ -74,7 +74,7 @@
 
 mod config;
 mod deep;
-mod game;
+mod game_interface;
 pub mod games;
 mod guards;
 mod page;
@@ -90,7 +90,7 @@ pub use deep::{
     DEFAULT_TT_BITS, DeepError, DeepGame, DeepReport, DeepSearcher, DeepStats, MATE, MATE_BOUND,
     MAX_DEPTH, MAX_PLY, MAX_THREADS,
 };
-pub use game::Game;
+pub use game_interface::Game;
 pub use guards::{
     GuardError, Guards, HEINZ_DEPTH, PresetError, ReductionRule, STOCKFISH_EVAL_R,
     STOCKFISH_VERIFY_FROM, Verification,

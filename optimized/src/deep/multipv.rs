@@ -8,7 +8,7 @@
 //! position's. The plain search (one line, every root move) never comes here: it is node for
 //! node what it was, and allocates nothing; a search of several lines allocates its lines.
 
-use super::game::DeepGame;
+use super::game_hooks::DeepGame;
 use super::report::PvLine;
 use super::searcher::{DeepSearcher, ROW};
 

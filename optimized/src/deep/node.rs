@@ -10,7 +10,7 @@
 
 use nullmove_core::Value;
 
-use super::game::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
+use super::game_hooks::{DeepGame, MATE, MATE_BOUND, MAX_PLY};
 use super::null_move::NullStep;
 use super::options::{LMR_FULL_MOVES, LMR_MIN_DEPTH};
 use super::searcher::{DeepSearcher, Found, INFINITY, ROW};

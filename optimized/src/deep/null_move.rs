@@ -7,7 +7,7 @@
 
 use nullmove_core::Value;
 
-use super::game::{DeepGame, MATE_BOUND};
+use super::game_hooks::{DeepGame, MATE_BOUND};
 use super::searcher::DeepSearcher;
 use crate::Verification;
 

@@ -1,7 +1,7 @@
 //! Move ordering: the hash move, noisy moves by the game's order (MVV-LVA), the killers,
 //! then quiet moves by their history or in generation order; and what a cut teaches it.
 
-use super::game::DeepGame;
+use super::game_hooks::DeepGame;
 use super::searcher::DeepSearcher;
 
 /// Move-ordering scores: hash move, captures by the game's order, killers, the rest.

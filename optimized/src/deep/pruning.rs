@@ -6,7 +6,7 @@
 
 use nullmove_core::Value;
 
-use super::game::{DeepGame, MATE_BOUND};
+use super::game_hooks::{DeepGame, MATE_BOUND};
 use super::node::evaluation;
 use super::options::{
     FUTILITY_DEPTH, FUTILITY_MARGIN, LMP_DEPTH, RFP_DEPTH, RFP_MARGIN, SEE_NOISY_MARGIN,

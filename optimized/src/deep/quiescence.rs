@@ -6,7 +6,7 @@
 
 use nullmove_core::Value;
 
-use super::game::{DeepGame, MAX_PLY};
+use super::game_hooks::{DeepGame, MAX_PLY};
 use super::node::{evaluation, finished};
 use super::searcher::{DeepSearcher, INFINITY};
 

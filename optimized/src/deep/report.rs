@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use nullmove_core::{Stats, Value};
 
-use super::game::MAX_PLY;
+use super::game_hooks::MAX_PLY;
 use super::limits::Stop;
 use crate::report::Counters;
 use crate::{Report, RootMove};
@@ -193,8 +193,8 @@ impl<M> DeepReport<M> {
     #[must_use]
     pub const fn plies_to_end(&self) -> Option<u32> {
         let v = self.root.value.unsigned_abs();
-        if v >= super::game::MATE_BOUND.unsigned_abs() {
-            Some(super::game::MATE.unsigned_abs() - v)
+        if v >= super::game_hooks::MATE_BOUND.unsigned_abs() {
+            Some(super::game_hooks::MATE.unsigned_abs() - v)
         } else {
             None
         }
@@ -228,8 +228,8 @@ impl<M> DeepReport<M> {
     pub const fn score_of(&self, value: Value) -> Score {
         let mover = if self.maximizing { value } else { -value };
         let v = value.unsigned_abs();
-        if v >= super::game::MATE_BOUND.unsigned_abs() {
-            let plies = super::game::MATE.unsigned_abs() - v;
+        if v >= super::game_hooks::MATE_BOUND.unsigned_abs() {
+            let plies = super::game_hooks::MATE.unsigned_abs() - v;
             let moves = plies.div_ceil(2) as i32;
             Score::Mate(if mover > 0 { moves } else { -moves })
         } else {

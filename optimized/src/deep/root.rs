@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use nullmove_core::{INF, Value};
 
-use super::game::{DeepGame, MATE_BOUND, MAX_PLY};
+use super::game_hooks::{DeepGame, MATE_BOUND, MAX_PLY};
 use super::limits::{Clock, Limits, Stop};
 use super::report::{DeepError, DeepReport, MAX_DEPTH};
 use super::searcher::{DeepSearcher, Found, INFINITY};

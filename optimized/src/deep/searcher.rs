@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use nullmove_core::Value;
 
-use super::game::{DeepGame, MAX_PLY};
+use super::game_hooks::{DeepGame, MAX_PLY};
 use super::limits::Clock;
 use super::options::DeepOptions;
 use super::report::{DEFAULT_TT_BITS, DeepError, DeepReport, DeepStats};
@@ -14,7 +14,7 @@ use crate::guards::Verifying;
 use crate::{Config, Guards, RootMove};
 
 /// Above every score the deep search computes: its open window.
-pub(super) const INFINITY: Value = super::game::MATE + 1;
+pub(super) const INFINITY: Value = super::game_hooks::MATE + 1;
 
 /// One row of the triangular principal-variation table per ply, and one more.
 pub(super) const ROW: usize = MAX_PLY + 1;

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use super::game::DeepGame;
+use super::game_hooks::DeepGame;
 use super::limits::{Limits, StopHandle};
 use super::report::{DeepError, DeepReport};
 use super::root::IterationControl;

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use nullmove_core::Value;
 
-use super::game::MATE_BOUND;
+use super::game_hooks::MATE_BOUND;
 
 /// Entries per bucket (one cache line): a key lives in its home entry, or in another of its
 /// bucket when a newer result displaced it there over a stale entry.

@@ -191,7 +191,7 @@ fn the_readme_and_every_doc_example_build_and_run_in_a_crate_of_their_own() {
     let examples = examples();
     for page in [
         "README.md",
-        "optimized/src/game.rs",
+        "optimized/src/game_interface.rs",
         "optimized/src/page/searcher.rs",
         "optimized/src/deep/searcher.rs",
         "optimized/src/games/pile.rs",

@@ -3,7 +3,7 @@
 //! are misses).
 
 use super::*;
-use crate::deep::game::MATE;
+use crate::deep::game_hooks::MATE;
 
 #[test]
 fn mate_scores_are_stored_relative_to_the_node() {
