@@ -10,7 +10,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::commands::Refusal;
-use crate::http::checks::SECURITY_HEADERS;
+use crate::http::SECURITY_HEADERS;
 
 /// Why a request got no document.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,8 +11,9 @@ use tokio::sync::Notify;
 
 use crate::commands::Commands;
 use crate::compute::gate::LaneStats;
+use crate::http::Tracker;
 use crate::http::checks::{Checks, Hosts};
-use crate::http::connections::{self, Stopped, Tracker};
+use crate::http::connections::{self, Stopped};
 use crate::limits::Limits;
 use crate::routes::{self, AppState};
 

@@ -11,23 +11,9 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::connections::ConnState;
+use super::{ConnState, SECURITY_HEADERS};
 use crate::error::ApiError;
 use crate::limits::Limits;
-
-/// Headers on every answer: everything served is this server's own, no other origin's
-/// scripts, styles or frames, no sniffing of types, no referrer, nothing kept by caches
-/// between versions.
-pub const SECURITY_HEADERS: [(&str, &str); 4] = [
-    (
-        "content-security-policy",
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-         connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    ),
-    ("x-content-type-options", "nosniff"),
-    ("referrer-policy", "no-referrer"),
-    ("cache-control", "no-cache"),
-];
 
 /// The names a request's `Host` may carry.
 #[derive(Debug, Clone, PartialEq, Eq)]

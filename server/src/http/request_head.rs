@@ -14,7 +14,7 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
 
-use super::connections::ConnState;
+use super::ConnState;
 use crate::error::ApiError;
 use crate::limits::Limits;
 
