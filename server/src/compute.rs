@@ -6,3 +6,12 @@ pub mod cache;
 pub mod cancel;
 pub mod gate;
 pub mod lane;
+
+/// The runtime of the tests here: one thread with timers, as the server's.
+#[cfg(test)]
+fn test_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime")
+}

@@ -39,12 +39,3 @@ pub use limits::{Limits, MAX_TRACE_EVENTS, connection_cap};
 pub use review_file::review_file;
 pub use routes::{Cost, Kept, ROUTES, Route, View};
 pub use server::{Config, Error, Server, ServerStats, serve};
-
-/// The unit tests' runtime: one thread with timers, as the server's.
-#[cfg(test)]
-fn test_runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .build()
-        .expect("a runtime")
-}

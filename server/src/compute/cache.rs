@@ -236,7 +236,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::test_runtime;
+    use crate::compute::test_runtime;
 
     #[test]
     fn concurrent_requests_for_one_key_compute_once() {

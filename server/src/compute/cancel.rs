@@ -73,7 +73,7 @@ impl Drop for CancelOnDrop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_runtime;
+    use crate::compute::test_runtime;
 
     #[test]
     fn a_waiter_wakes_on_the_signal_given_before_or_after_it_waits() {

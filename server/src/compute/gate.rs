@@ -202,7 +202,7 @@ mod tests {
     use std::sync::mpsc;
 
     use super::*;
-    use crate::test_runtime;
+    use crate::compute::test_runtime;
 
     fn gate(max_waiting: usize, max_wait: Duration) -> Arc<Gate> {
         Arc::new(Gate::new(

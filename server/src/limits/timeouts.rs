@@ -1,6 +1,6 @@
 //! How long the server waits, for each thing it waits on: what `nullmove serve` runs with
-//! ([`Limits::standard`](super::Limits::standard)); an in-process server may set others
-//! through [`Limits`](super::Limits) (tests shrink them to a fraction of a second).
+//! (`Limits::standard`); an in-process server may set others through `Limits` (tests
+//! shrink them to a fraction of a second).
 
 use std::time::Duration;
 

@@ -1,12 +1,25 @@
-//! A request's query as its command's argv: `--flag=value` (so no value can pass for a
+//! A request's query, and the query as its command's argv: `--flag=value` (so no value can pass for a
 //! flag), a switch only when `true`; a parameter that is not the route's is refused by
 //! name.
 
 use std::collections::HashMap;
 
-use super::Route;
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
+
+use super::table::Route;
 use crate::commands::Commands;
 use crate::error::ApiError;
+
+/// A request's query, as axum reads it.
+pub type Params = Result<Query<Vec<(String, String)>>, QueryRejection>;
+
+/// The query's pairs, or why it cannot be read.
+pub fn pairs(params: Params) -> Result<Vec<(String, String)>, ApiError> {
+    let Query(pairs) =
+        params.map_err(|e| ApiError::BadRequest(format!("a malformed query: {e}")))?;
+    Ok(pairs)
+}
 
 /// For every route's parameter, whether its flag takes a value, as `commands` declares it;
 /// an error names a route whose command, or one of whose parameters, the commands lack.
@@ -78,7 +91,7 @@ pub fn argv(
 
 #[cfg(test)]
 mod tests {
-    use super::super::ROUTES;
+    use super::super::table::ROUTES;
     use super::*;
     use crate::commands::{Computation, Flag, Refusal};
 

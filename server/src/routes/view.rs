@@ -1,6 +1,6 @@
 //! How a route answers: the query read as its command's argv and parsed, the documents
 //! computed in the lane its cost asks for (or found kept), and the route's view of them. A
-//! new kind of answer is one more [`View`].
+//! new kind of answer is one more [`View`], and its body here.
 
 use std::sync::Arc;
 
@@ -8,48 +8,16 @@ use axum::body::Bytes;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use super::{AppState, Kept, Params, Route, pairs, query};
-use crate::commands::{Ask, Computation, Output, Progress, Texts};
+use super::query::{self, Params, pairs};
+use super::refusal::Refused;
+use super::state::{AppState, Documents};
+use super::table::{Kept, Route, View};
+use crate::commands::{Ask, Computation, Progress, Texts};
 use crate::compute::cache::Cache;
 use crate::compute::cancel::Cancel;
 use crate::compute::lane::Lane;
 use crate::error::ApiError;
 use crate::limits::MAX_TRACE_EVENTS;
-use crate::routes::refusal::Refused;
-
-/// What a route answers with, from its command's documents.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum View {
-    /// The document `--json` prints.
-    Json,
-    /// The document `--json` prints, an object, with the text the command prints beside
-    /// it as `"text"`, one line each (the trace's events and its log).
-    JsonAndText,
-    /// The chart `--svg` writes.
-    Chart,
-    /// The reviewer's view: the texts the server was given (`Commands::texts`), annotated
-    /// with the document `--json` prints (the audit). Only for a kept document, so the
-    /// audit is computed once whichever of its routes asks first.
-    Review,
-}
-
-/// A command's documents as the server keeps and sends them.
-#[derive(Debug)]
-pub struct Documents {
-    json: Bytes,
-    text: Vec<String>,
-    chart: Option<Bytes>,
-}
-
-impl From<Output> for Documents {
-    fn from(out: Output) -> Self {
-        Self {
-            json: Bytes::from(out.json),
-            text: out.text,
-            chart: out.chart.map(Bytes::from),
-        }
-    }
-}
 
 /// A view's media type and body.
 type Body = (&'static str, Bytes);
