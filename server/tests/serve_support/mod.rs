@@ -1,42 +1,25 @@
-//! What the server's tests share: the server in process with the command line's own
-//! commands, a small HTTP/1.1 client for loopback, the CLI's own documents to compare the
-//! server's with, and a load of concurrent requests whose answers are all checked.
+//! What the server's tests share: the server in process over commands that stand in for the
+//! command line's ([`commands::Echo`]), and a small HTTP/1.1 client for loopback.
 //!
 //! `tests/it/` and `tests/timing/` each include this once and use a subset of it; the
-//! `load` example includes `http`, `cli` and `load` alone, and the `nullmove` binary's own
-//! test of `nullmove serve` (`cli/tests/it/serve_command.rs`) includes `http`.
+//! `nullmove` package's tests of `nullmove serve` (`cli/tests/it/serve_command.rs`, and
+//! `cli/tests/serve_support/`) include `http`.
 #![allow(dead_code, unused_imports)]
 
-pub mod cli;
+pub mod commands;
 pub mod http;
-pub mod load;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 
-use nullmove::commands::serve::CommandLine;
 use nullmove_server::{Limits, Server};
 
-pub use cli::{cli, cli_json, cli_refusal, pinned_audit, pinned_review};
 pub use http::{
     Answer, TIMEOUT, closed_by_server, connect, get, get_within, query, read_answer, send,
 };
 
-/// `nullmove serve`'s server with the command line's commands, in process on a free
-/// loopback port: what the binary runs, without its process (its flags, its printed lines
-/// and its signals are the binary's to test).
+/// The server over [`commands::Echo`], in process on a free loopback port.
 pub fn start() -> Server {
     start_with(Limits::standard())
-}
-
-/// [`start`] with the reviewer's view reading its texts from `page` and `article`.
-pub fn start_reading(page: Option<PathBuf>, article: Option<PathBuf>) -> Server {
-    Server::start_with(
-        SocketAddr::from(([127, 0, 0, 1], 0)),
-        Limits::standard(),
-        CommandLine::with_texts(page, article),
-    )
-    .expect("the server starts")
 }
 
 /// [`start`] with other bounds (the timing tests shrink the timeouts).
@@ -44,7 +27,7 @@ pub fn start_with(limits: Limits) -> Server {
     Server::start_with(
         SocketAddr::from(([127, 0, 0, 1], 0)),
         limits,
-        CommandLine::default(),
+        commands::Echo,
     )
     .expect("the server starts")
 }

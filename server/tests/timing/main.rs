@@ -1,10 +1,8 @@
-//! The server's tests with short timeouts (the stall limits), a load of concurrent
-//! requests, and Chromium driving the "Try it" page and the reviewer's view: one binary
-//! apart from `tests/it/`, so that its CPU-heavy audits and sweeps never run beside them.
+//! The server's tests with short timeouts: a slow head, an idle connection, the connection
+//! cap and the wire layer's refusals, over commands that stand in for the command line's.
+//! One binary apart from `tests/it/`. Those that stop real sweeps, the load and the
+//! browser's are the `nullmove` package's (`cli/tests/serve_timing/`).
 
-mod serve_browser;
-mod serve_load;
-mod serve_review;
 mod serve_stall;
 #[path = "../serve_support/mod.rs"]
 mod serve_support;

@@ -74,7 +74,10 @@ fn fits(width: &Value, at: &str) {
 #[test]
 fn the_annotated_texts_as_a_reviewer_sees_them() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let harness = root.join("tests/browser");
+    let harness = root
+        .parent()
+        .expect("the workspace")
+        .join("server/tests/browser");
     let chromium =
         std::env::var_os("CHROMIUM").map_or_else(|| "/usr/bin/chromium".into(), PathBuf::from);
     if let Some(why) = missing(&chromium, &harness) {

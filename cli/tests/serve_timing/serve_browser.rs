@@ -192,7 +192,10 @@ fn assert_same_log(mode: &str, outcome: &Value) {
 #[test]
 fn the_pitfall_in_both_modes_as_a_person_sees_it() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let harness = root.join("tests/browser");
+    let harness = root
+        .parent()
+        .expect("the workspace")
+        .join("server/tests/browser");
     let chromium =
         std::env::var_os("CHROMIUM").map_or_else(|| "/usr/bin/chromium".into(), PathBuf::from);
     if let Some(why) = missing(&chromium, &harness) {
