@@ -1,12 +1,12 @@
 // Drives the reviewer's view in Debian's Chromium as a reader would, at a desktop's width and
 // a phone's, then opens the self-contained file `nullmove audit --html` writes with every
 // request refused, and prints what it saw as one JSON document on stdout;
-// server/tests/timing/serve_review.rs judges it.
+// cli/tests/serve_timing/serve_review.rs judges it.
 //
 //   node review.mjs BASE_URL REVIEW.json VIEW.html SCREENSHOTS_DIR [CHROMIUM]
 //
 // REVIEW.json answers the page's /api/review (the review of the pinned audit: the server's
-// own would cost the audit's half a minute of CPU; server/tests/it/serve.rs holds the
+// own would cost the audit's half a minute of CPU; cli/tests/serve/serve.rs holds the
 // server's answer to the same document), after /api/audit/progress has said the audit is
 // under way, so the progress a first reader sees is seen. The screenshots are the book's
 // (docs/src/images/review-*.png).

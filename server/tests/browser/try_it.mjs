@@ -1,11 +1,11 @@
 // Drives the "Try it" page in Debian's Chromium as a person would, with the mouse and with
 // the keyboard, at a desktop's width and a phone's, and prints what the page showed as one
-// JSON document on stdout; server/tests/timing/serve_browser.rs judges it.
+// JSON document on stdout; cli/tests/serve_timing/serve_browser.rs judges it.
 //
 //   node try_it.mjs BASE_URL SCREENSHOT.png [CHROMIUM [AUDIT.json]]
 //
 // Given AUDIT.json, the audit view is shown that document instead of the server's (which
-// costs half a minute of CPU the first time; server/tests/it/serve.rs holds the server's to it).
+// costs half a minute of CPU the first time; cli/tests/serve/serve.rs holds the server's to it).
 //
 // Only what a person meets is read (visible text, the board's marks, focus, positions on
 // screen, the screenshot's pixels), never the HTML source.
