@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use cozy_chess::Color;
+use nullmove_numbers::date::civil_from_days;
 
 use crate::game::{GameRecord, Reason};
 use crate::pawns;
@@ -135,23 +136,8 @@ pub fn today() -> String {
     let days = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400);
-    let (y, m, d) = civil(days as i64);
+    let (y, m, d) = civil_from_days(days as i64);
     format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (Hinnant's
-/// `civil_from_days`).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]
@@ -161,13 +147,6 @@ mod tests {
     use super::*;
     use crate::Score;
     use crate::game::{GameResult, MoveRecord};
-
-    #[test]
-    fn dates_from_days() {
-        assert_eq!(civil(0), (1970, 1, 1));
-        assert_eq!(civil(19_860), (2024, 5, 17));
-        assert_eq!(civil(11_016), (2000, 2, 29));
-    }
 
     #[test]
     fn a_game_from_a_black_to_move_opening() {

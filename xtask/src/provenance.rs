@@ -6,6 +6,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use nullmove_numbers::date::civil_from_days;
+
 use crate::result::{Load, Machine, RESULTS};
 
 /// Runs `program` with `args` in `dir` and returns its stdout, trimmed; a failure names it.
@@ -143,7 +145,7 @@ pub fn now() -> String {
 fn rfc3339(since_epoch: Duration) -> String {
     let secs = since_epoch.as_secs();
     let (days, rest) = (secs / 86_400, secs % 86_400);
-    let (y, m, d) = civil(days as i64);
+    let (y, m, d) = civil_from_days(days as i64);
     format!(
         "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
         rest / 3600,
@@ -152,30 +154,14 @@ fn rfc3339(since_epoch: Duration) -> String {
     )
 }
 
-/// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The layout and the time of day; the calendar itself is `civil_from_days`'s to test.
     #[test]
     fn dates_are_rfc_3339_in_utc() {
         assert_eq!(rfc3339(Duration::ZERO), "1970-01-01T00:00:00Z");
-        assert_eq!(
-            rfc3339(Duration::from_secs(951_782_400)),
-            "2000-02-29T00:00:00Z"
-        );
         assert_eq!(
             rfc3339(Duration::from_secs(1_796_300_045)),
             "2026-12-03T12:14:05Z"
