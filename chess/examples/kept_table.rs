@@ -11,54 +11,37 @@
 
 use std::process::ExitCode;
 
+use clap::Parser;
 use nullmove_chess::{ChessGame, Guards, Suite, san};
-use nullmove_optimized::{Config, DEFAULT_TT_BITS, DeepGame, DeepSearcher};
-
-mod flags;
-use flags::Flags;
+use nullmove_optimized::{Config, DEFAULT_TT_BITS, DeepGame, DeepSearcher, MAX_DEPTH};
 
 /// What to measure.
+#[derive(Parser)]
+#[command(
+    name = "kept_table",
+    about = "Nodes over chess games' first plies, the transposition table kept between moves \
+             against cleared before each"
+)]
 struct Args {
+    /// The depth of every search.
+    #[arg(long, default_value_t = 6,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: u32,
+    /// Plies a game.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     plies: u32,
+    /// Games: the start position, then WAC's first positions.
+    #[arg(long, default_value_t = 10,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     games: usize,
+    /// The null-move preset (none, r2, r3, adaptive, verified, stockfish, npm).
+    #[arg(long = "config", value_name = "PRESET", default_value = "r3",
+          value_parser = Guards::preset)]
     guards: Guards,
-    /// The table's size: `2^tt_bits` entries.
+    /// The table's size, as the power of two of its entries.
+    #[arg(long, default_value_t = DEFAULT_TT_BITS,
+          value_parser = clap::value_parser!(u32).range(1..=30))]
     tt_bits: u32,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        depth: 6,
-        plies: 20,
-        games: 10,
-        guards: Guards::R3,
-        tt_bits: DEFAULT_TT_BITS,
-    };
-    let mut flags = Flags::new();
-    while let Some(flag) = flags.next_flag() {
-        match flag.as_str() {
-            "--depth" => args.depth = flags.number(&flag)?,
-            "--plies" => args.plies = flags.number(&flag)?,
-            "--games" => args.games = flags.number(&flag)? as usize,
-            "--config" => {
-                args.guards = Guards::preset(&flags.value(&flag)?).map_err(|e| e.to_string())?;
-            }
-            "--tt-bits" => args.tt_bits = flags.number(&flag)?,
-            _ => {
-                return Err(format!(
-                    "unknown argument {flag:?}: expected --depth, --plies, --games, --config or --tt-bits"
-                ));
-            }
-        }
-    }
-    if !(1..=30).contains(&args.tt_bits) {
-        return Err(format!("--tt-bits {}: expected 1 to 30", args.tt_bits));
-    }
-    if args.games == 0 || args.plies == 0 {
-        return Err("--games and --plies must be at least 1".to_owned());
-    }
-    Ok(args)
 }
 
 /// The start position, then WAC's first positions: `n` in all.
@@ -107,7 +90,7 @@ fn play(start: &ChessGame, args: &Args) -> Result<(u64, u64, Vec<String>), Strin
 }
 
 fn run() -> Result<(), String> {
-    let args = parse_args()?;
+    let args = Args::parse();
     println!(
         "depth {}, {} plies a game, {} games, {}, 2^{} table entries; nodes per game, table kept against cleared",
         args.depth, args.plies, args.games, args.guards, args.tt_bits

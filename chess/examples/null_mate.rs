@@ -9,39 +9,34 @@
 
 use std::process::ExitCode;
 
+use clap::Parser;
+use cozy_chess::Board;
 use nullmove_chess::{ChessGame, Guards, parse_fen, solve_depths};
-use nullmove_optimized::{DeepOptions, DeepSearcher, ReductionRule};
-
-mod flags;
-use flags::Flags;
+use nullmove_optimized::{DeepOptions, DeepSearcher, MAX_DEPTH, ReductionRule};
 
 /// WAC.001.
 const WAC_001: &str = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
 
+/// The position and how deep to search it.
+#[derive(Parser)]
+#[command(
+    name = "null_mate",
+    about = "Why a null-move configuration misses a mate: a position searched depth by depth \
+             under the stockfish preset and under variants of it"
+)]
+struct Args {
+    /// The deepest search.
+    #[arg(long, default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
+    depth: u32,
+    /// The position [default: WAC.001].
+    #[arg(long = "fen", value_name = "FEN", default_value = WAC_001, hide_default_value = true,
+          value_parser = parse_fen)]
+    board: Board,
+}
+
 fn main() -> ExitCode {
-    let mut depth = 8;
-    let mut fen = WAC_001.to_owned();
-    let mut flags = Flags::new();
-    while let Some(flag) = flags.next_flag() {
-        let parsed = match flag.as_str() {
-            "--depth" => flags.number(&flag).map(|d| depth = d),
-            "--fen" => flags.value(&flag).map(|f| fen = f),
-            _ => Err(format!(
-                "unknown flag {flag}: expected --depth N, --fen FEN"
-            )),
-        };
-        if let Err(e) = parsed {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
-    let board = match parse_fen(&fen) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let Args { depth, board } = Args::parse();
     let sf = Guards::STOCKFISH;
     let variants: [(&str, Guards, DeepOptions); 6] = [
         ("stockfish", sf, DeepOptions::default()),

@@ -16,50 +16,30 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use clap::Parser;
 use nullmove_chess::{ChessGame, Guards, Suite};
 use nullmove_optimized::games::connect_four::{ConnectFourError, Standard};
 use nullmove_optimized::{Config, DeepGame, DeepSearcher, Limits, MAX_DEPTH, Stop, StopHandle};
 
 /// What to measure.
+#[derive(Parser)]
+#[command(
+    name = "overshoot",
+    about = "How far past its time a time-limited search ends, and how long a stop from \
+             another thread takes, on chess and on Connect Four"
+)]
 struct Args {
+    /// Positions of each game: WAC's first, and as many Connect Four openings.
+    #[arg(long, default_value_t = 20,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     positions: usize,
+    /// The null-move preset (none, r2, r3, adaptive, verified, stockfish, npm).
+    #[arg(long = "config", value_name = "PRESET", default_value = "r3",
+          value_parser = Guards::preset)]
     guards: Guards,
+    /// The time budgets, in milliseconds, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "20,500")]
     budgets: Vec<u64>,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        positions: 20,
-        guards: Guards::R3,
-        budgets: vec![20, 500],
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or(format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--positions" => {
-                args.positions = value
-                    .parse()
-                    .map_err(|e| format!("--positions {value:?}: {e}"))?;
-            }
-            "--config" => args.guards = Guards::preset(&value).map_err(|e| e.to_string())?,
-            "--budgets" => {
-                args.budgets = value
-                    .split(',')
-                    .map(|b| b.parse().map_err(|e| format!("--budgets {b:?}: {e}")))
-                    .collect::<Result<_, _>>()?;
-            }
-            _ => {
-                return Err(format!(
-                    "unknown argument {flag:?}: expected --positions, --config or --budgets (milliseconds, comma-separated)"
-                ));
-            }
-        }
-    }
-    if args.positions == 0 || args.budgets.is_empty() {
-        return Err("--positions and --budgets need at least one".to_owned());
-    }
-    Ok(args)
 }
 
 /// The first `n` positions of WAC.
@@ -186,7 +166,7 @@ fn measure<G: DeepGame + Clone>(name: &str, games: &[G], args: &Args) -> Result<
 }
 
 fn run() -> Result<(), String> {
-    let args = parse_args()?;
+    let args = Args::parse();
     println!("load average {} before", load_average());
     measure("chess (WAC)", &positions(args.positions)?, &args)?;
     measure("Connect Four (7x6)", &connect_four(args.positions)?, &args)?;

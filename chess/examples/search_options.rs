@@ -12,54 +12,37 @@
 
 use std::process::ExitCode;
 
+use clap::Parser;
 use nullmove_chess::{ChessGame, EpdEntry, Guards, Suite};
-use nullmove_optimized::{Config, DEFAULT_ASPIRATION, DEFAULT_TT_BITS, DeepOptions, DeepSearcher};
+use nullmove_optimized::{
+    Config, DEFAULT_ASPIRATION, DEFAULT_TT_BITS, DeepOptions, DeepSearcher, MAX_DEPTH,
+};
 use rayon::prelude::*;
 
-mod flags;
-use flags::Flags;
-
 /// What to measure.
+#[derive(Parser)]
+#[command(
+    name = "search_options",
+    about = "Aspiration windows and the history heuristic, each on and off: nodes and \
+             positions solved over WAC's first positions"
+)]
 struct Args {
+    /// The deepest search, every shallower depth a row of its own.
+    #[arg(long, default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: u32,
+    /// WAC's first positions searched.
+    #[arg(long, default_value_t = 50,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     limit: usize,
+    /// The null-move preset (none, r2, r3, adaptive, verified, stockfish, npm).
+    #[arg(long = "config", value_name = "PRESET", default_value = "r3",
+          value_parser = Guards::preset)]
     guards: Guards,
+    /// The aspiration window's half-width.
+    #[arg(long, default_value_t = DEFAULT_ASPIRATION,
+          value_parser = clap::value_parser!(i32).range(1..))]
     width: i32,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        depth: 8,
-        limit: 50,
-        guards: Guards::R3,
-        width: DEFAULT_ASPIRATION,
-    };
-    let mut flags = Flags::new();
-    while let Some(flag) = flags.next_flag() {
-        match flag.as_str() {
-            "--depth" => args.depth = flags.number(&flag)?,
-            "--limit" => args.limit = flags.number(&flag)? as usize,
-            "--config" => {
-                args.guards = Guards::preset(&flags.value(&flag)?).map_err(|e| e.to_string())?;
-            }
-            "--width" => {
-                args.width = i32::try_from(flags.number(&flag)?)
-                    .map_err(|_| format!("{flag} must be at most {}", i32::MAX))?;
-            }
-            _ => {
-                return Err(format!(
-                    "unknown argument {flag:?}: expected --depth, --limit, --config or --width"
-                ));
-            }
-        }
-    }
-    if !(1..=nullmove_optimized::MAX_DEPTH).contains(&args.depth) {
-        return Err(format!("--depth {}: expected 1 to 64", args.depth));
-    }
-    if args.limit == 0 || args.width == 0 {
-        return Err("--limit and --width must be at least 1".to_owned());
-    }
-    Ok(args)
 }
 
 /// The four settings, named.
@@ -111,7 +94,7 @@ fn one(entry: &EpdEntry, options: DeepOptions, args: &Args) -> Result<Rows, Stri
 }
 
 fn run() -> Result<(), String> {
-    let args = parse_args()?;
+    let args = Args::parse();
     let entries: Vec<EpdEntry> = Suite::Wac
         .entries()
         .map_err(|e| e.to_string())?

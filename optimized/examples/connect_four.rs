@@ -18,6 +18,7 @@
 
 use std::collections::HashMap;
 
+use clap::Parser;
 use nullmove_optimized::games::connect_four::{ConnectFour, Standard};
 use nullmove_optimized::{
     Config, DeepSearcher, Game, Guards, INF, ReductionRule, Report, Searcher, search,
@@ -38,8 +39,21 @@ struct Tally {
     worse: u32,
 }
 
+/// The game's depth limit; the deep searcher's table is fixed.
+#[derive(Parser)]
+#[command(
+    name = "connect_four",
+    about = "Connect Four searched by the library: plain alpha-beta against null move with \
+             and without guards, over one game and over random positions"
+)]
+struct Args {
+    /// The depth limit of every search of the game on the 6x5 board.
+    #[arg(default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+}
+
 fn main() {
-    let depth = depth_limit();
+    let depth = Args::parse().depth;
     let configurations = configurations();
     let config = |guards| Config::new(depth).with_guards(guards);
     let start = Connect4::new();
@@ -61,18 +75,6 @@ fn main() {
     let tallies = deep_tallies(&positions, DEEP_DEPTH, &deep);
     print_totals(&deep, &tallies);
     println!("\npays: {}", pays(&deep, &tallies));
-}
-
-/// The depth limit from the only argument (10 without one).
-fn depth_limit() -> u32 {
-    match std::env::args().nth(1).map(|a| a.parse()) {
-        None => 10,
-        Some(Ok(d)) if (1..=30).contains(&d) => d,
-        Some(_) => {
-            eprintln!("connect_four: the argument is a depth limit, 1..=30");
-            std::process::exit(2);
-        }
-    }
 }
 
 /// Plain search first: every other configuration is judged against it.

@@ -15,48 +15,31 @@
 
 use std::process::ExitCode;
 
+use clap::Parser;
 use nullmove_optimized::games::connect_four::Standard;
 use nullmove_optimized::{Config, DeepGame, DeepSearcher, Game, Guards, Value};
 
 /// What to measure.
+#[derive(Parser)]
+#[command(
+    name = "connect_four_table",
+    about = "The deep searcher's transposition table on standard Connect Four: the key mixed \
+             or not, the table kept between moves or cleared"
+)]
 struct Args {
+    /// The depth of every search (42 plies fill the board).
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=42))]
     depth: u32,
+    /// Plies of the game, the table kept against cleared.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..))]
     plies: u32,
+    /// The null-move preset (none, r2, r3, adaptive, verified, stockfish, npm).
+    #[arg(long = "config", value_name = "PRESET", default_value = "none",
+          value_parser = Guards::preset)]
     guards: Guards,
-    /// The table's size: `2^tt_bits` entries.
+    /// The table's size, as the power of two of its entries.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=30))]
     tt_bits: u32,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        depth: 12,
-        plies: 12,
-        guards: Guards::NO_NULL_MOVE,
-        tt_bits: 16,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
-        let number = |v: String| v.parse::<u32>().map_err(|e| format!("{flag} {v:?}: {e}"));
-        match flag.as_str() {
-            "--depth" => args.depth = number(value()?)?,
-            "--plies" => args.plies = number(value()?)?,
-            "--config" => args.guards = Guards::preset(&value()?).map_err(|e| e.to_string())?,
-            "--tt-bits" => args.tt_bits = number(value()?)?,
-            _ => {
-                return Err(format!(
-                    "unknown argument {flag:?}: expected --depth, --plies, --config or --tt-bits"
-                ));
-            }
-        }
-    }
-    if !(1..=30).contains(&args.tt_bits) {
-        return Err(format!("--tt-bits {}: expected 1 to 30", args.tt_bits));
-    }
-    if !(1..=42).contains(&args.depth) || args.plies == 0 {
-        return Err("--depth must be 1 to 42 and --plies at least 1".to_owned());
-    }
-    Ok(args)
 }
 
 /// Standard Connect Four keyed by its code as it is: unique, but unmixed.
@@ -138,7 +121,7 @@ fn kept_against_cleared(args: &Args) -> Result<(u64, u64, String), String> {
 }
 
 fn run() -> Result<(), String> {
-    let args = parse_args()?;
+    let args = Args::parse();
     println!(
         "standard Connect Four, depth {}, {}, 2^{} table entries",
         args.depth, args.guards, args.tt_bits
