@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::DEFAULT_HASH_MIB;
+use crate::arbiter::{Adjudication, Control, GameRecord, GameResult, Reason};
 use crate::effort::{self, PlayerEffort, SideEffort};
-use crate::game::{Adjudication, Control, GameRecord, GameResult, Reason};
 use crate::player::Program;
 use crate::provenance::Provenance;
 use crate::runner::{Ending, MatchOutcome, MatchSpec, PairRecord};

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::MoveRecord;
+use crate::arbiter::MoveRecord;
 
 /// One side's sums over its moves in one game, which the match's [`PlayerEffort`] averages.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -20,11 +20,11 @@
 //! - [`Line`], [`TimeControl`], [`budget`], [`centipawns`], [`pawns`]: a game's history,
 //!   its clock, the share of the clock a move spends, scores compared and written.
 
+mod arbiter;
 mod book;
 mod clock;
 mod document;
 mod effort;
-mod game;
 mod line;
 mod merge;
 mod pgn;
@@ -38,14 +38,14 @@ pub mod uci;
 mod verify;
 mod zip;
 
+pub use arbiter::{
+    Adjudication, Control, GameRecord, GameResult, Interrupted, MoveRecord, Played, Reason,
+    insufficient_material, play_game,
+};
 pub use book::Book;
 pub use clock::{Budget, TimeControl, budget};
 pub use document::{GameDoc, MatchFields, PairDoc, PlayerDoc, document, summary};
 pub use effort::{PlayerEffort, SideEffort};
-pub use game::{
-    Adjudication, Control, GameRecord, GameResult, Interrupted, MoveRecord, Played, Reason,
-    insufficient_material, play_game,
-};
 pub use line::Line;
 pub use merge::{Sequential, merge, same_run, sequential};
 pub use nullmove_optimized::Score;

@@ -8,7 +8,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use cozy_chess::Color;
 use nullmove_numbers::date::civil_from_days;
 
-use crate::game::{GameRecord, Reason};
+use crate::arbiter::{GameRecord, Reason};
 use crate::pawns;
 use crate::runner::PairRecord;
 
@@ -146,7 +146,7 @@ mod tests {
 
     use super::*;
     use crate::Score;
-    use crate::game::{GameResult, MoveRecord};
+    use crate::arbiter::{GameResult, MoveRecord};
 
     #[test]
     fn a_game_from_a_black_to_move_opening() {

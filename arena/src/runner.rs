@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use nullmove_elo::{Decision, Outcome, Pentanomial, Sprt, SprtResult, SprtRun, Wdl};
 
-use crate::game::{Adjudication, Control, GameRecord, GameResult, Reason, play_game};
+use crate::arbiter::{Adjudication, Control, GameRecord, GameResult, Reason, play_game};
 use crate::player::{Player, PlayerSpec};
 use crate::{Book, StopHandle};
 

@@ -6,8 +6,8 @@
 use cozy_chess::Board;
 use nullmove_chess::{parse_fen, parse_uci};
 
+use crate::arbiter::{Control, GameResult, Reason, rules_end};
 use crate::document::{GameDoc, MatchFields, PairDoc};
-use crate::game::{Control, GameResult, Reason, rules_end};
 use crate::player::{PlayerSpec, Program};
 use crate::{Book, Line, StopHandle, play_game};
 
