@@ -10,7 +10,7 @@
 use cozy_chess::{Board, File, Move, Piece, Rank, Square};
 
 use crate::ChessError;
-use crate::game::is_capture;
+use crate::chess_game::is_capture;
 
 /// Whether `mv` castles (cozy-chess writes castling as the king taking its own rook).
 #[must_use]
