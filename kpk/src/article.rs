@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::game::Evaluation;
+use crate::kpk_game::Evaluation;
 use crate::sweep::{self, SweepRow};
 use crate::table::Table;
 

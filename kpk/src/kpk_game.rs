@@ -77,7 +77,7 @@ impl NullRule {
 ///
 /// # Example
 /// ```
-/// use nullmove_kpk::{Kpk, game::heuristic};
+/// use nullmove_kpk::{Kpk, kpk_game::heuristic};
 /// let p: Kpk = "8/4k3/8/4K3/4P3/8/8/8 w - - 0 1".parse().unwrap();
 /// assert_eq!(heuristic(&p), 100 + 20 + 5 * (3 - 1));
 /// ```

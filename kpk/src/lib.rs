@@ -7,13 +7,13 @@
 //! - [`Kpk::legal_moves`]: allocation-free legal moves, double step and the four
 //!   promotions included, proven equal to cozy-chess's on every legal position.
 //! - [`Table`]: the exact win/draw table by retrograde analysis, and the mutual zugzwangs.
-//! - [`game::KpkGame`]: the endgame as a [`nullmove_optimized::Game`] for the generic
+//! - [`kpk_game::KpkGame`]: the endgame as a [`nullmove_optimized::Game`] for the generic
 //!   optimized searcher, with the exact table or a heuristic at the depth limit.
 //! - [`sweep`]: plain and null-move search of every position judged by the table, each
 //!   wrong result traced to the null-move cutoff that caused it.
 
 pub mod article;
-pub mod game;
+pub mod kpk_game;
 pub mod movegen;
 pub mod position;
 pub mod square;

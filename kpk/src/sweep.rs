@@ -24,7 +24,7 @@ pub use example::{ArticleFixture, article_fixture};
 use nullmove_core::{Stats, Value};
 use nullmove_optimized::{Config, EventSink, RootMove};
 
-use crate::game::{EXACT_WIN, Evaluation, KpkGame, NullRule};
+use crate::kpk_game::{EXACT_WIN, Evaluation, KpkGame, NullRule};
 use crate::movegen::Move;
 use crate::position::Kpk;
 use crate::table::{Table, Wdl};
@@ -60,11 +60,11 @@ impl RootResult {
 ///
 /// # Example
 /// ```
-/// use nullmove_kpk::{Kpk, Table, game::{Evaluation, NullRule}, sweep::{search, page_config}};
+/// use nullmove_kpk::{Kpk, Table, kpk_game::{Evaluation, NullRule}, sweep::{search, page_config}};
 /// let table = Table::build();
 /// let p: Kpk = "8/4k3/8/4K3/4P3/8/8/8 b - - 0 1".parse().unwrap();
 /// let r = search(&table, &p, Evaluation::Exact, NullRule::InCheck, page_config(3, 1), &mut nullmove_optimized::NoSink);
-/// assert_eq!(r.value, nullmove_kpk::game::EXACT_WIN); // Black to move loses
+/// assert_eq!(r.value, nullmove_kpk::kpk_game::EXACT_WIN); // Black to move loses
 /// ```
 pub fn search<S: EventSink<Move> + ?Sized>(
     table: &Table,

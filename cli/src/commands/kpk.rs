@@ -12,7 +12,7 @@ mod table;
 
 use std::ops::RangeInclusive;
 
-use nullmove_kpk::game::{Evaluation, NullRule};
+use nullmove_kpk::kpk_game::{Evaluation, NullRule};
 use serde::Serialize;
 
 pub use position::{MoveReport, PositionReport, SearchReport};

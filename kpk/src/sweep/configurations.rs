@@ -3,7 +3,7 @@
 
 use nullmove_optimized::{Config, Guards, ReductionRule, Verification};
 
-use crate::game::NullRule;
+use crate::kpk_game::NullRule;
 
 /// A named way of searching with null moves: the chess rule for passing and the searcher's
 /// guards.

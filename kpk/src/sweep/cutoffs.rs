@@ -6,7 +6,7 @@ use nullmove_optimized::{Config, Event, EventSink, Searcher};
 use serde::Serialize;
 
 use super::search;
-use crate::game::{Evaluation, KpkGame, NullRule};
+use crate::kpk_game::{Evaluation, KpkGame, NullRule};
 use crate::movegen::{Move, Successor};
 use crate::position::Kpk;
 use crate::table::Table;

@@ -7,7 +7,7 @@ use nullmove_optimized::{Config, Searcher};
 use serde::Serialize;
 
 use super::{Configuration, config, trace_cutoffs, wrong};
-use crate::game::{Evaluation, KpkGame, NullRule};
+use crate::kpk_game::{Evaluation, KpkGame, NullRule};
 use crate::movegen::Move;
 use crate::position::Kpk;
 use crate::table::Table;

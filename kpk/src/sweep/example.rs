@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{
     Configuration, Cutoff, RootResult, config, fen, is_wrong, page_config, search, trace_cutoffs,
 };
-use crate::game::{Evaluation, NullRule};
+use crate::kpk_game::{Evaluation, NullRule};
 use crate::position::Kpk;
 use crate::table::{Table, Wdl};
 

@@ -2,7 +2,7 @@
 //! rules (the threat guard is "no pass in check", the endgame guard "no pass without
 //! non-pawn material"), which guards remove the zugzwang failures, and the named presets.
 
-use nullmove_kpk::game::Evaluation;
+use nullmove_kpk::kpk_game::Evaluation;
 use nullmove_kpk::sweep::{self, Configuration, SweepRow};
 use nullmove_kpk::{Kpk, Table};
 use nullmove_optimized::Guards;

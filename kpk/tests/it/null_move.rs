@@ -1,7 +1,7 @@
 //! Null move against the exact table (the article's zugzwang warning, measured): the article's
 //! example as a fixture, and the error table as a snapshot.
 
-use nullmove_kpk::game::Evaluation;
+use nullmove_kpk::kpk_game::Evaluation;
 use nullmove_kpk::sweep::{self, Configuration};
 use nullmove_kpk::{Table, Wdl};
 
@@ -22,7 +22,7 @@ fn the_articles_example_misleads_null_move_at_the_zugzwang_node() {
     // Null-move search calls it lost and picks the first king move.
     assert_eq!(
         f.null,
-        (nullmove_kpk::game::EXACT_WIN, Some("e8d7".to_owned()))
+        (nullmove_kpk::kpk_game::EXACT_WIN, Some("e8d7".to_owned()))
     );
     // The probe at the article's zugzwang (White to move after ...Ke7) is the culprit.
     let culprit: Vec<_> = f.cutoffs.iter().filter(|c| c.unsound).collect();

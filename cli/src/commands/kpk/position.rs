@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use nullmove_core::{Mode, NoSink, Value};
-use nullmove_kpk::game::{Evaluation, NullRule};
+use nullmove_kpk::kpk_game::{Evaluation, NullRule};
 use nullmove_kpk::sweep::{self, Cutoff};
 use nullmove_kpk::{Kpk, Side, Table, Wdl};
 use nullmove_optimized::{Bound, Guards};

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use nullmove_kpk::article::{self, TotalRow};
-use nullmove_kpk::game::Evaluation;
+use nullmove_kpk::kpk_game::Evaluation;
 use nullmove_kpk::sweep::{self, SweepRow};
 use nullmove_kpk::{Kpk, Table};
 use serde::Serialize;
