@@ -6,12 +6,7 @@ use std::io::{self, Write};
 use nullmove_core::{Engine, Mode, Position, SearchParams};
 use serde::Serialize;
 
-/// Why a tic-tac-toe root has no move to search (`game over: X won`, `depth limit 0: the
-/// root is a leaf`), in the trace's words.
-pub use nullmove_experiments::trace::leaf_reason;
-/// Whole numbers in every table with thousands separators (`12,368`), one format across
-/// the commands.
-pub use nullmove_numbers::count;
+pub use nullmove_report::format::{and_list, count, draw_board, leaf_reason, show_value};
 
 /// An error the user can act on; printed as one line on stderr.
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +22,15 @@ pub enum CliError {
     /// exit status 0.
     #[error("{0}")]
     Info(String),
+}
+
+impl From<nullmove_report::Error> for CliError {
+    fn from(e: nullmove_report::Error) -> Self {
+        match e {
+            nullmove_report::Error::Message(m) => Self::Message(m),
+            nullmove_report::Error::Write(e) => Self::Write(e),
+        }
+    }
 }
 
 impl CliError {
@@ -156,16 +160,6 @@ impl SearchArgs {
     }
 }
 
-/// `words` joined as a list in prose: `a`, `a and b`, `a, b and c`.
-#[must_use]
-pub fn and_list(words: &[&str]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 /// Parses a board for clap, with the position error as the message.
 pub fn parse_board(s: &str) -> Result<Position, String> {
     s.parse::<Position>().map_err(|e| e.to_string())
@@ -191,33 +185,5 @@ pub fn emit<T: Serialize>(
         write_json(out, doc)
     } else {
         Ok(render(doc, out)?)
-    }
-}
-
-/// A board in the position notation drawn as three rows, with `.` for empty cells.
-#[must_use]
-pub fn draw_board(board: &str) -> String {
-    board
-        .as_bytes()
-        .chunks(3)
-        .map(|r| {
-            r.iter()
-                .map(|&b| char::from(b).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// A value for a table: the infinities of an open window print as `inf`.
-#[must_use]
-pub fn show_value(v: nullmove_core::Value) -> String {
-    if v >= nullmove_core::INF {
-        "+inf".into()
-    } else if v <= -nullmove_core::INF {
-        "-inf".into()
-    } else {
-        v.to_string()
     }
 }

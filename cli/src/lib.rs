@@ -21,10 +21,9 @@ pub mod commands;
 pub mod common;
 pub mod examples;
 mod guards;
-pub mod output_file;
+
 pub mod progress;
 pub mod refusals;
-pub mod render;
 
 use std::ffi::OsString;
 use std::io::{self, Write};

@@ -13,18 +13,21 @@
 //! erratum instead of the table. Both read the texts (`--page`/`--article`, by default from
 //! `../shared/page/`) and check them before the audit runs.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use nullmove_fixtures::audit;
 use nullmove_fixtures::claims::Source;
-use nullmove_fixtures::coverage::{self, Coverage};
-use nullmove_fixtures::review::{self, AuditDocument, Build, Review, SourceText};
-use serde::Serialize;
+use nullmove_fixtures::coverage::{self};
+use nullmove_fixtures::review::{AuditDocument, SourceText};
 
 use crate::build_info;
 use crate::common::{self, CliError, Io};
-use crate::output_file::OutputFile;
+use nullmove_report::audit::read;
+pub use nullmove_report::audit::{
+    Audited, CoverageReport, Document, TextCoverage, TextPaths, render, review_json, review_of,
+    review_texts,
+};
+use nullmove_report::output_file::OutputFile;
 
 /// Arguments of `nullmove audit`.
 #[derive(Debug, clap::Args)]
@@ -77,69 +80,6 @@ impl Args {
     }
 }
 
-/// The document of `nullmove audit`: the claims checked, or, given texts, their coverage.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-pub enum Document {
-    /// Every claim (or those `--claim` names), checked, and the build that checked them;
-    /// boxed, as it is far larger than a coverage report.
-    Audit(Box<Audited>),
-    /// `--page`/`--article`: the coverage of each text given.
-    Coverage(CoverageReport),
-}
-
-/// An audit and the build that measured it: its figures are evidence only with the build
-/// that prints them again.
-#[derive(Debug, Serialize)]
-pub struct Audited {
-    /// The audit's document.
-    #[serde(flatten)]
-    pub audit: audit::Audit,
-    /// This binary's build (`nullmove --version`).
-    pub build: Build,
-}
-
-impl Audited {
-    /// `audit`, measured by this binary.
-    fn new(audit: audit::Audit) -> Box<Self> {
-        Box::new(Self {
-            audit,
-            build: build_info::build(),
-        })
-    }
-}
-
-/// The coverage of the texts given, the page's first.
-#[derive(Debug, Serialize)]
-pub struct CoverageReport {
-    /// One report per text.
-    pub coverage: Vec<TextCoverage>,
-}
-
-/// The coverage of one text and the file it was read from.
-#[derive(Debug, Serialize)]
-pub struct TextCoverage {
-    /// The file, as given on the command line.
-    pub file: String,
-    /// Its coverage by the corpus.
-    #[serde(flatten)]
-    pub coverage: Coverage,
-}
-
-impl Document {
-    /// The exit status: 1 when a claim differs under a fair reading, or when a text's
-    /// coverage is incomplete (an anchor missing or citing a whole sentence, a sentence
-    /// unaccounted for); else 0. A claim the source contradicts (`inconsistent`), cannot
-    /// support (`unverifiable`) or whose sample cannot tell (`inconclusive`) does not fail.
-    #[must_use]
-    pub fn status(&self) -> u8 {
-        match self {
-            Self::Audit(a) => u8::from(a.audit.any_differs()),
-            Self::Coverage(c) => u8::from(!c.coverage.iter().all(|t| t.coverage.is_complete())),
-        }
-    }
-}
-
 /// The document: the claims checked, or the coverage of the texts given.
 pub fn document(args: &Args) -> Result<Document, CliError> {
     document_reporting(args, &|_, _| {})
@@ -155,7 +95,7 @@ pub fn document_reporting(
         return coverage_report(args).map(Document::Coverage);
     }
     audit::audit_of_reporting(&args.claims, progress)
-        .map(|a| Document::Audit(Audited::new(a)))
+        .map(|a| Document::Audit(Audited::new(a, build_info::build())))
         .map_err(|e| CliError::Message(e.to_string()))
 }
 
@@ -177,7 +117,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     }
     // Where the view goes is checked first: neither an input overwritten nor a long audit
     // that ends in a file it cannot write.
-    let paths = text_paths(args.page.as_deref(), args.article.as_deref());
+    let paths = TextPaths::new(args.page.as_deref(), args.article.as_deref());
     let mut inputs: Vec<&Path> = paths.files.iter().map(|(_, p)| p.as_path()).collect();
     inputs.extend(args.from.as_deref());
     let html = args
@@ -190,7 +130,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         return review_saved(saved, &texts, html, args.erratum, io);
     }
     // The whole audit: --claim is refused beside --html and --erratum.
-    let audited = Audited::new(audit::audit());
+    let audited = Audited::new(audit::audit(), build_info::build());
     let mut document = AuditDocument::of(&audited.audit);
     document.build = Some(audited.build.clone());
     let review = review_of(&document, &texts)?;
@@ -237,85 +177,6 @@ fn review_saved(
     Ok(u8::from(differs))
 }
 
-/// The page's and the article's texts for the reviewer's view, read and checked: from
-/// `page` and `article`, or else from `../shared/page/` ([`coverage::page_dir`]). A text
-/// that cannot be read, or is not the one the claims cite, is one line saying how to give it.
-pub fn review_texts(
-    page: Option<&Path>,
-    article: Option<&Path>,
-) -> Result<Vec<SourceText>, CliError> {
-    text_paths(page, article).read()
-}
-
-/// Where the reviewer's view reads its texts from, before they are read.
-struct TextPaths {
-    /// Each text and its file: as given, or in the default folder.
-    files: [(Source, PathBuf); 2],
-    /// The default folder, as a reader finds it.
-    default_dir: PathBuf,
-}
-
-/// The texts' files: `page` and `article`, or else those in `../shared/page/`.
-fn text_paths(page: Option<&Path>, article: Option<&Path>) -> TextPaths {
-    let dir = coverage::page_dir();
-    // `../shared/page` as a reader finds it, without the repository's `fixtures/../..`.
-    let default_dir = dir.canonicalize().unwrap_or(dir);
-    let file = |source: Source, given: Option<&Path>| {
-        let path = given.map_or_else(|| default_dir.join(source.file_name()), Path::to_path_buf);
-        (source, path)
-    };
-    TextPaths {
-        files: [file(Source::Page, page), file(Source::Article, article)],
-        default_dir: default_dir.clone(),
-    }
-}
-
-impl TextPaths {
-    /// Both texts, read and checked.
-    fn read(&self) -> Result<Vec<SourceText>, CliError> {
-        self.files
-            .iter()
-            .map(|(source, path)| {
-                SourceText::read(*source, path).map_err(|e| {
-                    CliError::Message(format!(
-                        "{e}; give the texts with --page FILE and --article FILE (by default \
-                         they are read from {})",
-                        self.default_dir.display()
-                    ))
-                })
-            })
-            .collect()
-    }
-}
-
-/// `texts` annotated with the audit whose document is `audit`.
-pub fn review_of(audit: &AuditDocument, texts: &[SourceText]) -> Result<Review, CliError> {
-    review::build(audit, texts).map_err(|e| CliError::Message(e.to_string()))
-}
-
-/// The review as the JSON document the view draws: what `nullmove serve` answers at
-/// `/api/review` and `--html` embeds.
-pub fn review_json(review: &Review) -> Result<String, CliError> {
-    serde_json::to_string(review).map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))
-}
-
-/// The table of claims (each claim in full with `details`), or each text's coverage.
-pub fn render(doc: &Document, details: bool, out: &mut dyn Write) -> std::io::Result<()> {
-    match doc {
-        Document::Audit(a) if details => write!(out, "{}", audit::render(&a.audit)),
-        Document::Audit(a) => write!(out, "{}", audit::render_table(&a.audit)),
-        Document::Coverage(c) => {
-            for (i, t) in c.coverage.iter().enumerate() {
-                if i > 0 {
-                    writeln!(out)?;
-                }
-                write!(out, "{}", coverage::render(&t.coverage, &t.file))?;
-            }
-            Ok(())
-        }
-    }
-}
-
 fn coverage_report(args: &Args) -> Result<CoverageReport, CliError> {
     let texts = [(Source::Page, &args.page), (Source::Article, &args.article)];
     let mut coverage = Vec::new();
@@ -328,12 +189,4 @@ fn coverage_report(args: &Args) -> Result<CoverageReport, CliError> {
         }
     }
     Ok(CoverageReport { coverage })
-}
-
-/// Reads a text whole, whatever it says; a file that cannot be read, or is larger than any
-/// copy of the texts, is one line naming it.
-fn read(source: Source, path: &Path) -> Result<String, CliError> {
-    SourceText::read_unchecked(source, path)
-        .map(|t| t.text)
-        .map_err(|e| CliError::Message(e.to_string()))
 }

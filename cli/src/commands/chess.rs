@@ -5,15 +5,8 @@
 //! or the deep search's signature (`bench`).
 
 mod bench;
-mod chart;
-mod clock_chart;
-mod difference;
-mod effort;
 mod r#match;
-mod match_file;
-mod match_render;
 mod position;
-mod render;
 mod sprt;
 mod sprt_path;
 mod suite;
@@ -22,15 +15,11 @@ use std::ops::RangeInclusive;
 
 use serde::Serialize;
 
-pub use bench::{BenchDoc, render as render_bench};
-pub use clock_chart::clock_chart;
-pub use difference::differences_table;
-pub use effort::{effort_chart, effort_table, match_title};
-pub use match_render::{MatchResult, matches_table, render_document as render_match};
-pub use position::PositionDoc;
-pub use render::{SuiteTable, render as render_suite, write_table as write_suite_table};
+pub use nullmove_report::chess::bench::BenchDoc;
+pub use nullmove_report::chess::configuration_names;
+pub use nullmove_report::chess::position::PositionDoc;
+pub use nullmove_report::chess::suite::{ByPieces, SuiteDoc};
 pub use sprt::SprtArgs;
-pub use suite::{ByPieces, SuiteDoc};
 
 use crate::common::{self, CliError, Io};
 use crate::progress::Progress;
@@ -46,11 +35,6 @@ pub type Config = nullmove_optimized::Guards;
 /// list of names as the error.
 pub(crate) fn parse_config(name: &str) -> Result<Config, String> {
     Config::preset(name).map_err(|e| e.to_string())
-}
-
-/// Every configuration's name, in the order tables list them.
-pub fn configuration_names() -> impl Iterator<Item = &'static str> {
-    Config::presets().map(|(name, _)| name)
 }
 
 /// The deepest search a command accepts (the deep searcher's limit).
@@ -134,11 +118,6 @@ pub enum Document {
     Sprt(nullmove_elo::Summary),
 }
 
-/// The chart `nullmove chess suite --svg` draws of `doc`, as SVG text.
-pub fn suite_chart(doc: &SuiteDoc) -> Result<String, CliError> {
-    chart::draw(doc)
-}
-
 /// Builds the document of `nullmove chess` (no progress, no file written).
 pub fn document(args: &Args) -> Result<Document, CliError> {
     match &args.command {
@@ -161,7 +140,12 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         Some(ChessCommand::Sprt(a)) => sprt::run(a, io),
         None => {
             let doc = position::document(args)?;
-            common::emit(io.out, args.json, &doc, position::render)?;
+            common::emit(
+                io.out,
+                args.json,
+                &doc,
+                nullmove_report::chess::position::render,
+            )?;
             Ok(0)
         }
     }

@@ -8,16 +8,15 @@
 
 mod position;
 mod sweep;
-mod table;
 
 use std::ops::RangeInclusive;
 
 use nullmove_kpk::kpk_game::{Evaluation, NullRule};
 use serde::Serialize;
 
-pub use position::{MoveReport, PositionReport, SearchReport};
-pub use sweep::SweepReport;
-pub use table::{StatsReport, ZugzwangList};
+pub use nullmove_report::kpk::position::{MoveReport, PositionReport, SearchReport};
+pub use nullmove_report::kpk::sweep::SweepReport;
+pub use nullmove_report::kpk::table::{self, StatsReport, ZugzwangList};
 
 use crate::commands::sweep::{parse_depths, parse_reductions};
 use crate::common::{self, CliError, Io, ModeArg};
@@ -190,10 +189,10 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         return Ok(0);
     }
     match &doc {
-        Document::Position(r) => position::render_position(r, io.out)?,
+        Document::Position(r) => nullmove_report::kpk::position::render_position(r, io.out)?,
         Document::Stats(s) => table::render_stats(s, io.out)?,
         Document::Zugzwangs(z) => table::render_zugzwangs(z, io.out)?,
-        Document::Sweep(s) => sweep::render_sweep(s, io.out)?,
+        Document::Sweep(s) => nullmove_report::kpk::sweep::render_sweep(s, io.out)?,
     }
     Ok(0)
 }

@@ -10,7 +10,7 @@ use clap_complete::Shell;
 
 use crate::Cli;
 use crate::common::{CliError, Io};
-use crate::output_file::OutputFile;
+use nullmove_report::output_file::OutputFile;
 
 /// Arguments of `nullmove completions`.
 #[derive(Debug, clap::Args)]

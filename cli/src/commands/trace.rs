@@ -6,11 +6,11 @@
 use std::io::{self, BufRead, IsTerminal};
 
 use nullmove_experiments::trace::{json_lines, record, text_lines};
-use serde::Serialize;
 
 use crate::common::{self, CliError, EngineName, Io, SearchArgs};
 use crate::guards::GuardArgs;
 use crate::refusals::null_move_engine;
+use nullmove_report::trace::Document;
 
 /// Arguments of `nullmove trace`.
 #[derive(Debug, clap::Args)]
@@ -31,20 +31,6 @@ pub struct Args {
     /// The safeguards (optimized engine only; all off: the page's search).
     #[command(flatten)]
     guards: GuardArgs,
-}
-
-/// The document of `nullmove trace`: the search's events as `--json` prints them, one
-/// value a line there, one array here; and the text log.
-#[derive(Debug, Serialize)]
-pub struct Document {
-    /// Every event (tagged `"event"`), then the root report (`"event": "root_report"`).
-    pub events: Vec<serde_json::Value>,
-    /// The same, one JSON value a line, in the engine's field order.
-    #[serde(skip)]
-    pub json_lines: Vec<String>,
-    /// The log as text, one event a line, header and report included.
-    #[serde(skip)]
-    pub text: Vec<String>,
 }
 
 /// Traces the search.

@@ -2,13 +2,11 @@
 //! the bet null-move pruning makes ("Why it works": having a move is never a disadvantage),
 //! over every non-terminal reachable position, and at one board.
 
-use std::io::{self, Write};
+use nullmove_core::{Position, SearchParams, heuristic};
+use nullmove_experiments::zugzwang::{moving_and_passing, passing};
 
-use nullmove_core::{Player, Position, SearchParams, Value, heuristic};
-use nullmove_experiments::zugzwang::{Passing, moving_and_passing, passing};
-use serde::Serialize;
-
-use crate::common::{self, CliError, Io, count};
+use crate::common::{self, CliError, Io};
+use nullmove_report::zugzwang::{AtBoard, Report, render};
 
 /// Arguments of `nullmove zugzwang`.
 #[derive(Debug, clap::Args)]
@@ -22,32 +20,6 @@ pub struct Args {
     /// Print one JSON document instead of lines.
     #[arg(long)]
     json: bool,
-}
-
-/// Moving against passing at the board `--board` names.
-#[derive(Debug, Serialize)]
-pub struct AtBoard {
-    /// The position.
-    pub board: String,
-    /// Who moves, or passes.
-    pub side_to_move: Player,
-    /// The exact value when the side to move moves.
-    pub moving: Value,
-    /// The exact value when it passes (the opponent moves on the same board).
-    pub passing: Value,
-    /// The page's heuristic of the board.
-    pub heuristic: Value,
-}
-
-/// The document of `nullmove zugzwang`.
-#[derive(Debug, Serialize)]
-pub struct Report {
-    /// Every non-terminal reachable position compared.
-    #[serde(flatten)]
-    pub all: Passing,
-    /// The one position `--board` names.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub at_board: Option<AtBoard>,
 }
 
 /// Compares moving with passing everywhere, and at `--board`; a finished game is refused,
@@ -84,28 +56,4 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let report = document(args)?;
     common::emit(io.out, args.json, &report, render)?;
     Ok(0)
-}
-
-/// The count over every position, then the one board's values.
-pub fn render(r: &Report, out: &mut dyn Write) -> io::Result<()> {
-    let a = &r.all;
-    writeln!(
-        out,
-        "moving against passing by the oracle's exact values at depth limit {}: passing is \
-         better in {} of {} non-terminal reachable positions{}",
-        a.depth,
-        count(a.passing_better),
-        count(a.positions),
-        a.first
-            .as_ref()
-            .map_or(String::new(), |f| format!(" (the first: {f})"))
-    )?;
-    if let Some(b) = &r.at_board {
-        writeln!(
-            out,
-            "{}: {} to move; moving is worth {}, passing {}; its heuristic is {}",
-            b.board, b.side_to_move, b.moving, b.passing, b.heuristic
-        )?;
-    }
-    Ok(())
 }

@@ -4,7 +4,8 @@
 
 use crate::support;
 
-use nullmove::commands::chess::{MatchResult, effort_chart, effort_table, match_title};
+use nullmove_report::chess::effort::{effort_chart, effort_table, match_title};
+use nullmove_report::chess::match_render::MatchResult;
 use serde_json::Value;
 
 /// Two pairs played now at 300 nodes a move, with their effort.

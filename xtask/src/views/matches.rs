@@ -1,9 +1,11 @@
 //! The matches' views: one match as `nullmove chess match` prints it, several in one table,
 //! and Elo against the clock.
 
-use nullmove::commands::chess::{
-    MatchResult, clock_chart as draw_clock, differences_table, effort_chart as draw_effort,
-    effort_table, matches_table, render_match,
+use nullmove_report::chess::clock_chart::clock_chart as draw_clock;
+use nullmove_report::chess::difference::differences_table;
+use nullmove_report::chess::effort::{effort_chart as draw_effort, effort_table};
+use nullmove_report::chess::match_render::{
+    MatchResult, matches_table, render_document as render_match,
 };
 
 use super::{Body, Chart, Measured, text_block, utf8};

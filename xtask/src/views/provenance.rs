@@ -2,7 +2,7 @@
 //! time), "an earlier search" when its signatures are not today's, and "not yet measured"
 //! with the command that measures it for a planned file.
 
-use nullmove::common::count;
+use nullmove_report::format::count;
 
 use crate::result::{ResultFile, Run, Signatures};
 

@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use nullmove::common::count;
-use nullmove::render::table::{Table, left, right};
+use nullmove_report::format::count;
+use nullmove_report::table::{Table, left, right};
 use serde::{Deserialize, Serialize};
 
 use super::{Body, Measured, output, text_block, utf8};

@@ -1,10 +1,10 @@
 //! The speed views: `nullmove bench`'s and `nullmove chess bench`'s tables as the commands
 //! print them, and criterion's benchmarks as one table.
 
-use nullmove::commands::bench::{Report, render};
-use nullmove::commands::chess::{BenchDoc, render_bench};
-use nullmove::common::count;
-use nullmove::render::table::{Table, left, right};
+use nullmove_report::bench::{Report, render};
+use nullmove_report::chess::bench::{BenchDoc, render as render_bench};
+use nullmove_report::format::count;
+use nullmove_report::table::{Table, left, right};
 
 use super::{Body, Measured, output, text_block, utf8};
 use crate::criterion;

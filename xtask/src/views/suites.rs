@@ -1,8 +1,10 @@
 //! The chess suites' views: `nullmove chess suite`'s tables, in Markdown as the command prints
 //! them with `--markdown`, and its chart as `--svg` draws it.
 
-use nullmove::commands::chess::{
-    SuiteDoc, SuiteTable, render_suite, suite_chart, write_suite_table,
+use nullmove_report::chess::suite::SuiteDoc;
+use nullmove_report::chess::suite_chart::draw as suite_chart;
+use nullmove_report::chess::suite_render::{
+    SuiteTable, render as render_suite, write_table as write_suite_table,
 };
 
 use super::{Body, Chart, Measured, output, utf8};

@@ -15,11 +15,13 @@ use nullmove_arena::{
 };
 use nullmove_elo::{Model, Sprt, SprtResult};
 
-use super::match_file::{MatchFile, Record};
-use super::match_render::{render, standing_line};
 use crate::common::{CliError, Io, write_json};
-use crate::output_file::OutputFile;
 use crate::progress::Progress;
+use nullmove_report::chess::difference::differences_table;
+use nullmove_report::chess::effort::effort_table;
+use nullmove_report::chess::match_file::{MatchFile, Record};
+use nullmove_report::chess::match_render::{MatchResult, render, standing_line};
+use nullmove_report::output_file::OutputFile;
 
 /// Ctrl-C's signal. A match stopped by a signal ends in order and exits with 128 plus the
 /// signal's number, as shells report it (130 for Ctrl-C, 143 for SIGTERM): the results
@@ -139,18 +141,18 @@ fn compare(args: &CompareArgs, out: &mut dyn std::io::Write) -> Result<(), CliEr
         } else {
             &doc
         };
-        let m = super::MatchResult::from_document(doc)
+        let m = MatchResult::from_document(doc)
             .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
         matches.push(m);
     }
-    super::differences_table(&matches)?.write(false, out)?;
-    let measured: Vec<super::MatchResult> = matches
+    differences_table(&matches)?.write(false, out)?;
+    let measured: Vec<MatchResult> = matches
         .into_iter()
         .filter(|m| !m.fields.effort.is_empty())
         .collect();
     if !measured.is_empty() {
         writeln!(out)?;
-        super::effort_table(&measured)?.write(false, out)?;
+        effort_table(&measured)?.write(false, out)?;
     }
     Ok(())
 }

@@ -2,14 +2,13 @@
 //! run can be checked: Elo with its 95% interval and, with bounds, the SPRT's LLR and
 //! decision, computed as fishtest and `OpenBench` compute them (the `nullmove-elo` crate).
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 
-use nullmove_elo::{Decision, Model, Pentanomial, Sprt, Summary, Wdl};
+use nullmove_elo::{Model, Pentanomial, Sprt, Summary, Wdl};
 
 use super::sprt_path::{self, RunPath};
 
-use crate::common::{self, CliError, Io, count};
+use crate::common::{self, CliError, Io};
 use crate::refusals::nothing_to_do;
 
 /// Arguments of `nullmove chess sprt`.
@@ -205,140 +204,11 @@ fn summarize(
 /// Runs `nullmove chess sprt`.
 pub fn run(args: &SprtArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
     let doc = document(args)?;
-    common::emit(io.out, args.json, &doc, render)?;
+    common::emit(
+        io.out,
+        args.json,
+        &doc,
+        nullmove_report::chess::sprt::render,
+    )?;
     Ok(0)
-}
-
-/// An Elo value with its sign and two decimals, or `+inf`/`-inf`.
-pub(super) fn elo(x: f64) -> String {
-    if x.is_infinite() {
-        if x > 0.0 { "+inf" } else { "-inf" }.to_owned()
-    } else {
-        format!("{x:+.2}")
-    }
-}
-
-/// The sample, Elo with its interval, and the SPRT when there is one.
-pub fn render(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
-    match (s.pairs, s.pentanomial) {
-        (Some(pairs), Some(p)) => {
-            let cells: Vec<String> = p.0.iter().map(|&n| count(n)).collect();
-            writeln!(
-                out,
-                "Pairs     {} ({} games), scoring 0, 1/2, 1, 3/2, 2: {}",
-                count(pairs),
-                count(s.games),
-                cells.join(", ")
-            )?;
-        }
-        _ => writeln!(out, "Games     {}", count(s.games))?,
-    }
-    if let (Some(w), Some(d), Some(l)) = (s.wins, s.draws, s.losses) {
-        writeln!(out, "W D L     {} {} {}", count(w), count(d), count(l))?;
-    }
-    writeln!(out, "Score     {:.2}%", 100.0 * s.score)?;
-    let unit = if s.pairs.is_some() { "pairs" } else { "games" };
-    if s.elo.is_infinite() {
-        // A score of 0% or 100%: logistic Elo is infinite, and no interval is drawn around it.
-        writeln!(
-            out,
-            "Elo       {}: every game {}, so Elo has no finite value and no interval",
-            elo(s.elo),
-            if s.elo > 0.0 { "won" } else { "lost" }
-        )?;
-    } else if s.elo_error == 0.0 {
-        writeln!(
-            out,
-            "Elo       {} with no interval: every {} scored the same, no deviation to \
-             measure by",
-            elo(s.elo),
-            &unit[..unit.len() - 1]
-        )?;
-    } else {
-        writeln!(
-            out,
-            "Elo       {} ± {} (95%: {} to {}; logistic, on {unit})",
-            elo(s.elo),
-            elo(s.elo_error).trim_start_matches('+'),
-            elo(s.elo_95[0]),
-            elo(s.elo_95[1])
-        )?;
-    }
-    match (s.normalized_elo, s.normalized_elo_95) {
-        (Some(nelo), Some([lo, hi])) => writeln!(
-            out,
-            "nElo      {} ± {:.2} (95%: {} to {}; normalized, fishtest's bounds' scale)",
-            elo(nelo),
-            (hi - lo) / 2.0,
-            elo(lo),
-            elo(hi)
-        )?,
-        _ => writeln!(
-            out,
-            "nElo      undefined: every {} scored the same, no deviation to measure by",
-            &unit[..unit.len() - 1]
-        )?,
-    }
-    let Some(r) = &s.sprt else {
-        return Ok(());
-    };
-    writeln!(
-        out,
-        "SPRT      H0 {} against H1 {} ({} Elo), alpha {}, beta {}",
-        elo(r.elo0),
-        elo(r.elo1),
-        r.model,
-        r.alpha,
-        r.beta
-    )?;
-    let decision = match r.decision {
-        Some(Decision::H0) => "H0 accepted".to_owned(),
-        Some(Decision::H1) => "H1 accepted".to_owned(),
-        // Two decimals may round an LLR just inside a bound onto it: say it in three.
-        None => format!(
-            "no decision, {:.3} lies between {:.3} and {:.3}",
-            r.llr, r.lower, r.upper
-        ),
-    };
-    writeln!(
-        out,
-        "LLR       {:.2} ({:.2}, {:.2}): {decision}",
-        r.llr, r.lower, r.upper
-    )?;
-    let samples = if s.pairs.is_some() { "pairs" } else { "games" };
-    match &s.sprt_path {
-        Some(replay) => {
-            let r = &replay.result;
-            let state = match (r.decision, replay.decided_after) {
-                (Some(hypothesis), Some(after)) => {
-                    let name = if hypothesis == Decision::H1 {
-                        "H1"
-                    } else {
-                        "H0"
-                    };
-                    format!("{name} accepted after {} {samples}", count(after))
-                }
-                _ => "no decision".to_owned(),
-            };
-            writeln!(
-                out,
-                "Path      {} updates every {} {samples}: {state}, LLR {:.3} against \
-                 ({:.3}, {:.3}), Wald's bounds narrowed by the overshoot the path showed \
-                 (fishtest's update_SPRT)",
-                count(replay.updates as u64),
-                count(replay.batch),
-                r.llr,
-                r.lower,
-                r.upper
-            )
-        }
-        None if r.decision.is_none() => writeln!(
-            out,
-            "Overshoot fishtest stops a run once its LLR passes these bounds narrowed by the \
-             overshoot seen on the way (update_SPRT); final counts do not carry the way, so a \
-             run it decided just inside them is undecided here: --path FILE, its counts after \
-             each update, replays it"
-        ),
-        None => Ok(()),
-    }
 }

@@ -8,24 +8,15 @@
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-use nullmove_chess::analysis::{
-    Change, ENDGAME_SPLIT, PIECE_GROUPS, SolvedDepths, VerifiedShape, against_baseline,
-    solved_depths, verified_shape,
-};
-use nullmove_chess::{
-    EpdEntry, PositionReport, Suite, SuiteReport, SuiteRow, parse_epd, run_suite_options,
-};
-use nullmove_fixtures::confidence::{SplitTest, split_tests};
+use nullmove_chess::{Suite, parse_epd};
 use nullmove_optimized::DeepOptions;
-use serde::{Deserialize, Serialize};
+use nullmove_report::chess::suite::{BASELINE, Source, SuiteDoc, SuitePlan, measure};
+use nullmove_report::chess::{suite_chart, suite_render};
 
 use super::{Config, MAX_DEPTH, parse_config, parse_depths};
 use crate::common::{self, CliError, Io};
-use crate::output_file::OutputFile;
 use crate::progress::Progress;
-
-/// The configuration every comparison is made against: plain alpha-beta.
-pub const BASELINE: &str = "none";
+use nullmove_report::output_file::OutputFile;
 
 /// Arguments of `nullmove chess suite`.
 #[derive(Debug, clap::Args)]
@@ -84,72 +75,6 @@ fn parse_suite(s: &str) -> Result<Suite, String> {
     s.parse::<Suite>().map_err(|e| e.to_string())
 }
 
-/// What null move changes against plain alpha-beta, by pieces on the board.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct ByPieces {
-    /// The depth compared (the deepest searched).
-    pub depth: u32,
-    /// The configuration compared with: `none`.
-    pub baseline: String,
-    /// By the groups of [`PIECE_GROUPS`] that hold positions.
-    pub groups: Vec<Change>,
-    /// Endgames with few pieces against the rest ([`ENDGAME_SPLIT`]).
-    pub split: Vec<Change>,
-    /// The split tested, per configuration: two-sided Fisher exact p of the rates of
-    /// changed moves and of solutions lost.
-    pub tests: Vec<SplitTest>,
-}
-
-/// The document of `nullmove chess suite` (read back from its JSON, too, by whoever renders
-/// a stored run).
-#[derive(Debug, Serialize, Deserialize)]
-pub struct SuiteDoc {
-    /// The suites searched: a shipped suite's name, or the file as given.
-    pub suites: Vec<String>,
-    /// `--limit`: at most this many of each suite's first positions, when given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub limit: Option<usize>,
-    /// The configurations, in the order asked.
-    pub configurations: Vec<String>,
-    /// The deep search's options on beside the configurations (`check-extension`, `lmr`),
-    /// when any (absent when none, so a document without it reads as none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub options: Vec<String>,
-    /// One row per depth reported and configuration, depth by depth.
-    pub rows: Vec<SuiteRow>,
-    /// Every position, with one result per depth reported and configuration.
-    pub positions: Vec<PositionReport>,
-    /// Tabibi & Netanyahu's comparison at each depth reported, when `verified`, `r2` and
-    /// `r3` were searched.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub verified_shape: Vec<VerifiedShape>,
-    /// `--by-pieces`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub by_pieces: Option<ByPieces>,
-    /// `--per-position`: the depths (of those reported) at which each configuration solves
-    /// each position.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solved_depths: Option<Vec<SolvedDepths>>,
-}
-
-impl SuiteDoc {
-    /// The depths reported, in order.
-    #[must_use]
-    pub fn depths(&self) -> Vec<u32> {
-        let mut depths: Vec<u32> = self.rows.iter().map(|r| r.depth).collect();
-        depths.dedup();
-        depths
-    }
-
-    /// The row of `configuration` at `depth`.
-    #[must_use]
-    pub fn row(&self, configuration: &str, depth: u32) -> Option<&SuiteRow> {
-        self.rows
-            .iter()
-            .find(|r| r.configuration == configuration && r.depth == depth)
-    }
-}
-
 /// The options `--check-extension` and `--lmr` turned on, by their flags' names.
 fn option_names(args: &SuiteArgs) -> Vec<String> {
     [(args.check_extension, "check-extension"), (args.lmr, "lmr")]
@@ -157,12 +82,6 @@ fn option_names(args: &SuiteArgs) -> Vec<String> {
         .filter(|(on, _)| *on)
         .map(|(_, name)| name.to_owned())
         .collect()
-}
-
-/// One suite's positions, cut to `--limit`.
-struct Source {
-    name: String,
-    entries: Vec<EpdEntry>,
 }
 
 /// Reads one source, each position's moves checked, errors naming the source.
@@ -252,87 +171,38 @@ fn depth_range(args: &SuiteArgs) -> RangeInclusive<u32> {
     }
 }
 
-/// The inputs validated: the sources, the configurations, the depths.
-type Plan = (Vec<Source>, Vec<Config>, RangeInclusive<u32>);
+/// The inputs validated into what the suite run measures.
+fn plan(args: &SuiteArgs) -> Result<SuitePlan, CliError> {
+    Ok(SuitePlan {
+        sources: sources(args)?,
+        configs: configurations(args)?,
+        depths: depth_range(args),
+        limit: args.limit,
+        options: option_names(args),
+        deep: DeepOptions::default()
+            .with_check_extension(args.check_extension)
+            .with_late_move_reductions(args.lmr),
+        by_pieces: args.by_pieces,
+        per_position: args.per_position,
+    })
+}
 
-fn plan(args: &SuiteArgs) -> Result<Plan, CliError> {
-    Ok((sources(args)?, configurations(args)?, depth_range(args)))
+/// Runs the plan with `progress` counting positions finished.
+fn measured(plan: &SuitePlan, progress: &Progress) -> Result<SuiteDoc, CliError> {
+    progress.set_len(plan.entries().len() as u64);
+    Ok(measure(plan, &|| progress.add(1))?)
 }
 
 /// Runs the suites and builds the document; `progress` counts positions finished.
 pub(super) fn document(args: &SuiteArgs, progress: &Progress) -> Result<SuiteDoc, CliError> {
-    let (sources, configs, depths) = plan(args)?;
-    measure(args, &sources, &configs, &depths, progress)
-}
-
-fn measure(
-    args: &SuiteArgs,
-    sources: &[Source],
-    configs: &[Config],
-    depths: &RangeInclusive<u32>,
-    progress: &Progress,
-) -> Result<SuiteDoc, CliError> {
-    let entries: Vec<EpdEntry> = sources
-        .iter()
-        .flat_map(|s| s.entries.iter().cloned())
-        .collect();
-    progress.set_len(entries.len() as u64);
-    let options = DeepOptions::default()
-        .with_check_extension(args.check_extension)
-        .with_late_move_reductions(args.lmr);
-    let all = run_suite_options(&entries, *depths.end(), configs, options, &|| {
-        progress.add(1);
-    })
-    .map_err(|e| CliError::Message(e.to_string()))?;
-    let reported = &all[*depths.start() as usize - 1..];
-    let last = reported.last().expect("at least one depth");
-    let by_pieces = args
-        .by_pieces
-        .then(|| -> Result<ByPieces, CliError> {
-            let compare = |groups: &[RangeInclusive<u32>]| {
-                against_baseline(last, BASELINE, groups)
-                    .map_err(|e| CliError::Message(e.to_string()))
-            };
-            let split = compare(&ENDGAME_SPLIT)?;
-            Ok(ByPieces {
-                depth: *depths.end(),
-                baseline: BASELINE.to_owned(),
-                groups: compare(&PIECE_GROUPS)?,
-                tests: split_tests(&split),
-                split,
-            })
-        })
-        .transpose()?;
-    Ok(SuiteDoc {
-        suites: sources.iter().map(|s| s.name.clone()).collect(),
-        limit: args.limit,
-        configurations: configs.iter().map(ToString::to_string).collect(),
-        options: option_names(args),
-        rows: reported.iter().flat_map(|r| r.rows.clone()).collect(),
-        positions: merged_positions(reported),
-        verified_shape: reported.iter().filter_map(verified_shape).collect(),
-        by_pieces,
-        solved_depths: args.per_position.then(|| solved_depths(reported)),
-    })
-}
-
-/// The positions of the first report with the results of every report, depth by depth.
-fn merged_positions(reports: &[SuiteReport]) -> Vec<PositionReport> {
-    let mut positions = reports[0].positions.clone();
-    for (i, p) in positions.iter_mut().enumerate() {
-        p.results = reports
-            .iter()
-            .flat_map(|r| r.positions[i].results.iter().cloned())
-            .collect();
-    }
-    positions
+    measured(&plan(args)?, progress)
 }
 
 /// Runs the suites with progress on a terminal, draws the chart if asked, prints.
 pub(super) fn run(args: &SuiteArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
-    let (sources, configs, depths) = plan(args)?;
+    let plan = plan(args)?;
     let svg = args.svg.as_deref().map(OutputFile::create).transpose()?;
-    let names: Vec<&str> = sources.iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = plan.sources.iter().map(|s| s.name.as_str()).collect();
     let progress = Progress::on_terminal(
         io.terminal,
         0,
@@ -340,19 +210,19 @@ pub(super) fn run(args: &SuiteArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
         format!(
             "searching {} to depth {}",
             names.join(" and "),
-            depths.end()
+            plan.depths.end()
         ),
     );
-    let doc = measure(args, &sources, &configs, &depths, &progress);
+    let doc = measured(&plan, &progress);
     progress.finish();
     let doc = doc?;
     if let Some(file) = svg {
-        file.commit(super::chart::draw(&doc)?.as_bytes())?;
+        file.commit(suite_chart::draw(&doc)?.as_bytes())?;
     }
     if args.json {
         common::write_json(io.out, &doc)?;
     } else {
-        super::render::render(&doc, args.markdown, io.out)?;
+        suite_render::render(&doc, args.markdown, io.out)?;
     }
     Ok(0)
 }

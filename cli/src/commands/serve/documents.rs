@@ -74,7 +74,7 @@ impl Texts for ReadTexts {
         let audit = AuditDocument::from_json(document)
             .map_err(|e| Refusal::Failed(format!("cannot read the audit's document: {e}")))?;
         // The server's own audit and the texts just read: a failure here is the server's.
-        let failed = |e: CliError| Refusal::Failed(e.to_string());
+        let failed = |e: nullmove_report::Error| Refusal::Failed(e.to_string());
         let review = audit::review_of(&audit, &self.0).map_err(failed)?;
         audit::review_json(&review)
             .map(String::into_bytes)

@@ -8,7 +8,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::common::CliError;
+use crate::Error;
 
 /// A file being written: the temporary file, removed again unless [`OutputFile::commit`]
 /// renames it over the target.
@@ -21,16 +21,16 @@ pub struct OutputFile {
 impl OutputFile {
     /// Creates the temporary file beside `target` now, so that a folder that does not exist
     /// or cannot be written is reported before any long measurement.
-    pub fn create(target: &Path) -> Result<Self, CliError> {
+    pub fn create(target: &Path) -> Result<Self, Error> {
         Self::create_apart_from(target, &[])
     }
 
     /// [`OutputFile::create`], refusing a `target` that is the same file as one of `inputs`
     /// (by device and inode, so another name, a link or `./` does not hide it): renaming
     /// over it would lose what the reader gave.
-    pub fn create_apart_from(target: &Path, inputs: &[&Path]) -> Result<Self, CliError> {
+    pub fn create_apart_from(target: &Path, inputs: &[&Path]) -> Result<Self, Error> {
         let fail = |e: &dyn std::fmt::Display| {
-            CliError::Message(format!("cannot write {}: {e}", target.display()))
+            Error::Message(format!("cannot write {}: {e}", target.display()))
         };
         if let Ok(meta) = fs::metadata(target) {
             if meta.is_dir() {
@@ -78,7 +78,7 @@ impl OutputFile {
 
     /// Writes `bytes` and renames the temporary file over the target; on failure the
     /// temporary file is removed (on drop) and the target is untouched.
-    pub fn commit(mut self, bytes: &[u8]) -> Result<(), CliError> {
+    pub fn commit(mut self, bytes: &[u8]) -> Result<(), Error> {
         let mut file = self.file.take().expect("committed once");
         file.write_all(bytes)
             .and_then(|()| file.sync_all())
@@ -86,9 +86,7 @@ impl OutputFile {
                 drop(file);
                 fs::rename(&self.temporary, &self.target)
             })
-            .map_err(|e| {
-                CliError::Message(format!("cannot write {}: {e}", self.target.display()))
-            })?;
+            .map_err(|e| Error::Message(format!("cannot write {}: {e}", self.target.display())))?;
         // Renamed: nothing left to remove.
         self.temporary = PathBuf::new();
         Ok(())

@@ -4,11 +4,11 @@
 
 use plotters::prelude::*;
 
-use crate::common::CliError;
+use crate::Error;
 
 /// A chart with real numbers on both axes: the sweep's panels, the safeguards' points, the
 /// chess suites' panels.
-pub(crate) type Chart<'a, DB> = ChartContext<
+pub type Chart<'a, DB> = ChartContext<
     'a,
     DB,
     Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
@@ -16,7 +16,7 @@ pub(crate) type Chart<'a, DB> = ChartContext<
 
 /// The series colours, in order (matplotlib's "tab10" without its grey and olive): dark
 /// enough to read on white, told apart by most readers.
-pub(crate) const SERIES: [RGBColor; 8] = [
+pub const SERIES: [RGBColor; 8] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
     RGBColor(44, 160, 44),
@@ -28,18 +28,20 @@ pub(crate) const SERIES: [RGBColor; 8] = [
 ];
 
 /// A chart that could not be drawn, in one line.
-pub(crate) fn svg_error(e: impl std::fmt::Display) -> CliError {
-    CliError::Message(format!("cannot draw the SVG: {e}"))
+pub fn svg_error(e: impl std::fmt::Display) -> Error {
+    Error::Message(format!("cannot draw the SVG: {e}"))
 }
 
 /// An axis of whole numbers from `lo` to `hi` (depth limits, R), with room for the end
 /// points' dots.
-pub(crate) fn whole_range(lo: u32, hi: u32) -> std::ops::Range<f64> {
+#[must_use]
+pub fn whole_range(lo: u32, hi: u32) -> std::ops::Range<f64> {
     f64::from(lo) - 0.3..f64::from(hi) + 0.3
 }
 
 /// A tick label on such an axis: the whole numbers only.
-pub(crate) fn whole_label(x: f64) -> String {
+#[must_use]
+pub fn whole_label(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 && x >= 0.0 {
         format!("{x:.0}")
     } else {
@@ -49,12 +51,12 @@ pub(crate) fn whole_label(x: f64) -> String {
 
 /// A line through `points` with a dot at each, in `colour`, named `name` in the legend: a
 /// depth limit of the sweep's panels, a configuration of the chess suites'.
-pub(crate) fn series<DB: DrawingBackend>(
+pub fn series<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     name: &str,
     colour: RGBColor,
     points: Vec<(f64, f64)>,
-) -> Result<(), CliError>
+) -> Result<(), Error>
 where
     DB::ErrorType: 'static,
 {
@@ -74,10 +76,10 @@ where
 }
 
 /// The legend of the series drawn, at `position`.
-pub(crate) fn legend<'a, DB: DrawingBackend + 'a>(
+pub fn legend<'a, DB: DrawingBackend + 'a>(
     chart: &mut Chart<'a, DB>,
     position: SeriesLabelPosition,
-) -> Result<(), CliError>
+) -> Result<(), Error>
 where
     DB::ErrorType: 'static,
 {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use nullmove_kpk::{Table, TableStats};
 use serde::Serialize;
 
-use crate::common::count;
+use crate::format::count;
 
 /// The document of `nullmove kpk stats`: the table's counts (how long it took to build is
 /// shown in the table only).
@@ -21,7 +21,9 @@ pub struct StatsReport {
     pub built: Duration,
 }
 
-pub(super) fn stats() -> StatsReport {
+/// Builds the table and counts it, timing the build.
+#[must_use]
+pub fn stats() -> StatsReport {
     let start = Instant::now();
     let table = Table::build();
     let built = start.elapsed();
@@ -31,7 +33,8 @@ pub(super) fn stats() -> StatsReport {
     }
 }
 
-pub(super) fn render_stats(r: &StatsReport, out: &mut dyn Write) -> io::Result<()> {
+/// The counts as a table, with the build time.
+pub fn render_stats(r: &StatsReport, out: &mut dyn Write) -> io::Result<()> {
     let s = &r.stats;
     writeln!(
         out,
@@ -81,7 +84,9 @@ pub struct ZugzwangList {
     pub zugzwangs: Vec<String>,
 }
 
-pub(super) fn zugzwangs() -> ZugzwangList {
+/// The table's mutual zugzwangs.
+#[must_use]
+pub fn zugzwangs() -> ZugzwangList {
     let table = Table::build();
     let list: Vec<String> = table.zugzwangs().map(|z| z.to_string()).collect();
     ZugzwangList {
@@ -90,7 +95,8 @@ pub(super) fn zugzwangs() -> ZugzwangList {
     }
 }
 
-pub(super) fn render_zugzwangs(z: &ZugzwangList, out: &mut dyn Write) -> io::Result<()> {
+/// The mutual zugzwangs, one a line.
+pub fn render_zugzwangs(z: &ZugzwangList, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "{} mutual zugzwangs (White to move draws, Black to move loses):",

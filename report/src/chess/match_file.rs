@@ -14,7 +14,7 @@ use nullmove_arena::{
 };
 use serde_json::Value;
 
-use crate::common::CliError;
+use crate::Error;
 use crate::output_file::OutputFile;
 
 /// The least time between two writes while the match plays.
@@ -36,7 +36,7 @@ pub struct MatchFile {
 impl MatchFile {
     /// The file at `path`, locked for this run and checked now to be writable (before any
     /// game is played).
-    pub fn new(path: &Path) -> Result<Self, CliError> {
+    pub fn new(path: &Path) -> Result<Self, Error> {
         let lock = Lock::take(path)?;
         drop(OutputFile::create(path)?);
         Ok(Self {
@@ -47,25 +47,26 @@ impl MatchFile {
     }
 
     /// The file's name as messages give it.
+    #[must_use]
     pub fn name(&self) -> String {
         self.path.display().to_string()
     }
 
     /// What an earlier run wrote to the file, for `--resume`: `None` when there is no file
     /// (nothing to resume: the match starts from its first pair).
-    pub fn earlier(&self) -> Result<Option<MatchFields>, CliError> {
+    pub fn earlier(&self) -> Result<Option<MatchFields>, Error> {
         let text = match std::fs::read_to_string(&self.path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => {
-                return Err(CliError::Message(format!(
+                return Err(Error::Message(format!(
                     "cannot read {} to resume: {e}",
                     self.name()
                 )));
             }
         };
         serde_json::from_str(&text).map(Some).map_err(|e| {
-            CliError::Message(format!(
+            Error::Message(format!(
                 "{} is not a match's JSON (nullmove chess match --out), so there is nothing to \
                  resume from: {e}",
                 self.name()
@@ -76,16 +77,17 @@ impl MatchFile {
     /// Whether the match has played long enough since the last write for another: at once
     /// after the first pair, then at most every second and never for more than about 5% of
     /// the time.
+    #[must_use]
     pub fn due(&self) -> bool {
         self.last
             .is_none_or(|(at, took)| at.elapsed() >= MIN_INTERVAL.max(took * INTERVAL_PER_WRITE))
     }
 
     /// Writes `doc` whole over the file.
-    pub fn write(&mut self, doc: &Value) -> Result<(), CliError> {
+    pub fn write(&mut self, doc: &Value) -> Result<(), Error> {
         let started = Instant::now();
         let mut text = serde_json::to_vec_pretty(doc)
-            .map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))?;
+            .map_err(|e| Error::Message(format!("cannot write JSON: {e}")))?;
         text.push(b'\n');
         OutputFile::create(&self.path)?.commit(&text)?;
         self.last = Some((Instant::now(), started.elapsed()));
@@ -105,7 +107,7 @@ pub struct Record {
     so_far: Vec<PairDoc>,
     started: Instant,
     /// The first write that failed: the match is stopped and the run fails with it.
-    failed: Option<CliError>,
+    failed: Option<Error>,
 }
 
 impl Record {
@@ -117,7 +119,7 @@ impl Record {
         resume: bool,
         provenance: Provenance,
         spec: &mut MatchSpec,
-    ) -> Result<Self, CliError> {
+    ) -> Result<Self, Error> {
         let earlier = match &file {
             Some(f) if resume => resumable(f, spec, &provenance)?,
             _ => None,
@@ -170,7 +172,7 @@ impl Record {
         );
         let fields = self.complete(fields);
         let written = document(&fields, done.standing.sprt)
-            .map_err(CliError::Message)
+            .map_err(Error::Message)
             .and_then(|doc| self.file.as_mut().map_or(Ok(()), |f| f.write(&doc)));
         if let Err(e) = written {
             self.failed = Some(e);
@@ -181,7 +183,7 @@ impl Record {
     /// The run's fields, `fields` completed: an error when a write failed while it played, or
     /// when the engines now are not those of the resumed pairs (a UCI engine replaced
     /// between the runs).
-    pub fn fields(&mut self, fields: MatchFields) -> Result<MatchFields, CliError> {
+    pub fn fields(&mut self, fields: MatchFields) -> Result<MatchFields, Error> {
         if let Some(e) = self.failed.take() {
             return Err(e);
         }
@@ -190,7 +192,7 @@ impl Record {
             let name = |p: &PlayerDoc| p.engine.clone().unwrap_or_else(|| "?".to_owned());
             let now: Vec<String> = fields.players.iter().map(name).collect();
             let then: Vec<String> = before.iter().map(name).collect();
-            return Err(CliError::Message(format!(
+            return Err(Error::Message(format!(
                 "the engines are not the ones the resumed pairs were played by: now {}, then {}",
                 now.join(" and "),
                 then.join(" and ")
@@ -200,7 +202,7 @@ impl Record {
     }
 
     /// Writes the final document to the `--out` file, if any.
-    pub fn write(&mut self, doc: &Value) -> Result<(), CliError> {
+    pub fn write(&mut self, doc: &Value) -> Result<(), Error> {
         self.file.as_mut().map_or(Ok(()), |f| f.write(doc))
     }
 }
@@ -212,7 +214,7 @@ fn resumable(
     file: &MatchFile,
     spec: &MatchSpec,
     provenance: &Provenance,
-) -> Result<Option<MatchFields>, CliError> {
+) -> Result<Option<MatchFields>, Error> {
     let Some(earlier) = file.earlier()? else {
         return Ok(None);
     };
@@ -223,12 +225,12 @@ fn resumable(
     for (player, before) in now.players.iter_mut().zip(&earlier.players) {
         player.engine.clone_from(&before.engine);
     }
-    same_run(&file.name(), &earlier, &now).map_err(CliError::Message)?;
+    same_run(&file.name(), &earlier, &now).map_err(Error::Message)?;
     let mut seen = BTreeSet::new();
     for pair in &earlier.pairs {
         let ours = spec.shard.is_none_or(|s| s.has(pair.index)) && pair.index < spec.pairs;
         if !ours || pair.games.len() != 2 || !seen.insert(pair.index) {
-            return Err(CliError::Message(format!(
+            return Err(Error::Message(format!(
                 "{}: pair {} is not one of this run's pairs, once, with its two games",
                 file.name(),
                 pair.index
@@ -248,14 +250,14 @@ struct Lock {
 }
 
 impl Lock {
-    fn take(out: &Path) -> Result<Self, CliError> {
+    fn take(out: &Path) -> Result<Self, Error> {
         use std::io::{Read as _, Seek as _, Write as _};
         use std::os::unix::fs::MetadataExt as _;
         let mut name = out.as_os_str().to_owned();
         name.push(".lock");
         let path = PathBuf::from(name);
         let cannot =
-            |e: std::io::Error| CliError::Message(format!("cannot lock {}: {e}", path.display()));
+            |e: std::io::Error| Error::Message(format!("cannot lock {}: {e}", path.display()));
         // A lock taken on a file another run has just removed guards nothing: try again
         // until the file locked is the one at the path.
         loop {
@@ -270,7 +272,7 @@ impl Lock {
                 let mut holder = String::new();
                 let _ = file.read_to_string(&mut holder);
                 return Err(match e {
-                    std::fs::TryLockError::WouldBlock => CliError::Message(format!(
+                    std::fs::TryLockError::WouldBlock => Error::Message(format!(
                         "{} is being written by another run (process {}, which holds {}): \
                          wait for it to end, or give this run another --out",
                         out.display(),

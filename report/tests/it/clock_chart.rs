@@ -1,7 +1,8 @@
-//! The chart of null move's worth against the clock (`nullmove::commands::chess::clock_chart`):
+//! The chart of null move's worth against the clock (`nullmove_report::chess::clock_chart`):
 //! each point a match at its time control, labelled with its Elo and game count.
 
-use nullmove::commands::chess::{MatchResult, clock_chart};
+use nullmove_report::chess::clock_chart::clock_chart;
+use nullmove_report::chess::match_render::MatchResult;
 
 /// The committed fixed-node match, read back as if it had been played at `control`.
 fn at_clock(control: Option<&str>) -> MatchResult {

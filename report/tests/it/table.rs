@@ -1,10 +1,7 @@
-//! The renderers every command shares: the table (`nullmove::render::table`) and the time
-//! left a progress bar estimates (`nullmove::progress`).
+//! The one table renderer (`nullmove_report::table`): one set of cells, aligned for the
+//! terminal or as Markdown for the book.
 
-use std::time::Duration;
-
-use nullmove::progress::estimate;
-use nullmove::render::table::{Table, left, right};
+use nullmove_report::table::{Table, left, right};
 
 fn sample() -> Table {
     let mut t = Table::new(vec![left("name"), right("nodes")]);
@@ -54,19 +51,4 @@ fn a_fixed_layout_widens_only_for_a_longer_cell() {
             .unwrap()
             .ends_with("\noptimized, guarded\n")
     );
-}
-
-#[test]
-fn no_estimate_before_enough_work() {
-    let e = estimate(0.01, Duration::from_secs(5));
-    assert_eq!(e, "estimating time left");
-    let e = estimate(0.5, Duration::from_millis(300));
-    assert_eq!(e, "estimating time left");
-}
-
-#[test]
-fn the_estimate_follows_the_average_pace() {
-    assert_eq!(estimate(0.5, Duration::from_secs(2)), "about 2 s left");
-    assert_eq!(estimate(0.2, Duration::from_secs(30)), "about 2 min left");
-    assert_eq!(estimate(1.0, Duration::from_secs(3)), "about 1 s left");
 }

@@ -1,7 +1,8 @@
 //! Matches set against the first (`differences_table`): each Elo less the first's, with the
 //! interval of two independent samples.
 
-use nullmove::commands::chess::{MatchResult, differences_table};
+use nullmove_report::chess::difference::differences_table;
+use nullmove_report::chess::match_render::MatchResult;
 use serde_json::Value;
 
 fn committed() -> Value {

@@ -5,8 +5,9 @@
 use plotters::prelude::*;
 
 use super::match_render::MatchResult;
-use crate::common::{CliError, count};
-use crate::render::chart::{SERIES, legend, series, svg_error};
+use crate::Error;
+use crate::chart::{SERIES, legend, series, svg_error};
+use crate::format::count;
 
 /// One match at a clock: where it stands on the chart.
 struct Point {
@@ -20,7 +21,7 @@ struct Point {
 
 /// The chart as SVG text; every match must be played at a clock and have an Elo that is
 /// finite at both ends of its interval.
-pub fn clock_chart(matches: &[MatchResult]) -> Result<String, CliError> {
+pub fn clock_chart(matches: &[MatchResult]) -> Result<String, Error> {
     let points = points(matches)?;
     let mut controls: Vec<(f64, String)> = points
         .iter()
@@ -109,9 +110,9 @@ pub fn clock_chart(matches: &[MatchResult]) -> Result<String, CliError> {
 }
 
 /// Each match as a point, in the order given.
-fn points(matches: &[MatchResult]) -> Result<Vec<Point>, CliError> {
+fn points(matches: &[MatchResult]) -> Result<Vec<Point>, Error> {
     if matches.is_empty() {
-        return Err(CliError::msg("no match to draw"));
+        return Err(Error::msg("no match to draw"));
     }
     matches
         .iter()
@@ -119,7 +120,7 @@ fn points(matches: &[MatchResult]) -> Result<Vec<Point>, CliError> {
             let names: Vec<&str> = m.fields.players.iter().map(|p| p.name.as_str()).collect();
             let players = names.join(" against ");
             let Some(control) = m.fields.time_control.clone() else {
-                return Err(CliError::Message(format!(
+                return Err(Error::Message(format!(
                     "{players}: a match at a fixed node count has no clock to draw it against"
                 )));
             };
@@ -127,14 +128,14 @@ fn points(matches: &[MatchResult]) -> Result<Vec<Point>, CliError> {
                 .split('+')
                 .next()
                 .and_then(|b| b.parse::<f64>().ok())
-                .ok_or_else(|| CliError::Message(format!("{control}: not a time control")))?;
+                .ok_or_else(|| Error::Message(format!("{control}: not a time control")))?;
             let Some(s) = &m.stats else {
-                return Err(CliError::Message(format!(
+                return Err(Error::Message(format!(
                     "{players} at {control}: no pair finished"
                 )));
             };
             if !(s.elo.is_finite() && s.elo_95.iter().all(|v| v.is_finite())) {
-                return Err(CliError::Message(format!(
+                return Err(Error::Message(format!(
                     "{players} at {control}: an infinite Elo cannot be drawn"
                 )));
             }

@@ -7,8 +7,8 @@ use plotters::prelude::*;
 
 use super::configuration_names;
 use super::suite::{BASELINE, SuiteDoc};
-use crate::common::CliError;
-use crate::render::chart::{Chart, SERIES, legend, series, svg_error, whole_label, whole_range};
+use crate::Error;
+use crate::chart::{Chart, SERIES, legend, series, svg_error, whole_label, whole_range};
 
 /// One colour per configuration, the same in every chart (the order of docs/src/specification.md).
 fn colour(configuration: &str) -> RGBColor {
@@ -20,7 +20,7 @@ fn colour(configuration: &str) -> RGBColor {
 }
 
 /// The chart as SVG text.
-pub(super) fn draw(doc: &SuiteDoc) -> Result<String, CliError> {
+pub fn draw(doc: &SuiteDoc) -> Result<String, Error> {
     let panels = if doc.by_pieces.is_some() { 3 } else { 2 };
     let size = (700 * panels, 600);
     let mut svg = String::new();
@@ -54,7 +54,7 @@ fn depth_range(doc: &SuiteDoc) -> std::ops::Range<f64> {
 fn draw_nodes<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     doc: &SuiteDoc,
-) -> Result<(), CliError>
+) -> Result<(), Error>
 where
     DB::ErrorType: 'static,
 {
@@ -121,7 +121,7 @@ where
 fn draw_solved<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     doc: &SuiteDoc,
-) -> Result<(), CliError>
+) -> Result<(), Error>
 where
     DB::ErrorType: 'static,
 {
@@ -159,7 +159,7 @@ where
 fn draw_changed<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     doc: &SuiteDoc,
-) -> Result<(), CliError>
+) -> Result<(), Error>
 where
     DB::ErrorType: 'static,
 {
@@ -220,7 +220,7 @@ fn lines<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     doc: &SuiteDoc,
     y: impl Fn(&str, u32) -> Option<f64>,
-) -> Result<(), CliError>
+) -> Result<(), Error>
 where
     DB::ErrorType: 'static,
 {

@@ -3,20 +3,21 @@
 //! is the article's "greater risk in some endgames", asked of games.
 
 use super::match_render::MatchResult;
-use super::sprt::elo;
-use crate::common::{CliError, count};
-use crate::render::table::{Table, left, right};
+use crate::Error;
+use crate::format::count;
+use crate::format::elo;
+use crate::table::{Table, left, right};
 
 /// A row per match: its book (with its piece limit), control, games and Elo, and for every
 /// match after the first, its Elo less the first's. Each must have a finished pair.
-pub fn differences_table(matches: &[MatchResult]) -> Result<Table, CliError> {
+pub fn differences_table(matches: &[MatchResult]) -> Result<Table, Error> {
     let Some(first) = matches.first() else {
-        return Err(CliError::msg("no match to compare"));
+        return Err(Error::msg("no match to compare"));
     };
     let summary = |m: &MatchResult| {
         m.stats
             .clone()
-            .ok_or_else(|| CliError::Message(format!("{}: no pair finished", m.fields.book)))
+            .ok_or_else(|| Error::Message(format!("{}: no pair finished", m.fields.book)))
     };
     let reference = summary(first)?;
     let mut table = Table::new(vec![

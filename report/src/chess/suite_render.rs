@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use nullmove_chess::analysis::{Change, FEW_PIECES, VerifiedShape};
 
 use super::suite::{BASELINE, SuiteDoc};
-use crate::common::count;
-use crate::render::table::{Table, left, right};
+use crate::format::count;
+use crate::table::{Table, left, right};
 use nullmove_fixtures::confidence::{self, SplitTest};
 use nullmove_numbers::{percent, ratio, runs, short};
 

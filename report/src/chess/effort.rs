@@ -6,14 +6,15 @@
 use plotters::prelude::*;
 
 use super::match_render::MatchResult;
-use super::sprt::elo;
-use crate::common::{CliError, count};
-use crate::render::chart::{SERIES, legend, series, svg_error};
-use crate::render::table::{Table, left, right};
+use crate::Error;
+use crate::chart::{SERIES, legend, series, svg_error};
+use crate::format::count;
+use crate::format::elo;
+use crate::table::{Table, left, right};
 
 /// A row per player of each match: its depth, nodes, time a move and time a node, beside
 /// the match's control and Elo. A match that recorded no effort is refused by name.
-pub fn effort_table(matches: &[MatchResult]) -> Result<Table, CliError> {
+pub fn effort_table(matches: &[MatchResult]) -> Result<Table, Error> {
     let mut table = Table::new(vec![
         left("match"),
         left("book"),
@@ -77,29 +78,29 @@ struct Point {
 }
 
 impl Point {
-    fn of(m: &MatchResult) -> Result<Self, CliError> {
+    fn of(m: &MatchResult) -> Result<Self, Error> {
         let f = &m.fields;
         let names: Vec<&str> = f.players.iter().map(|p| p.name.as_str()).collect();
         let players = match_title(&names);
         let control = match (&f.time_control, f.nodes) {
             (Some(tc), _) => format!("{tc} s"),
             (None, Some(n)) => format!("{} nodes", count(n)),
-            (None, None) => return Err(CliError::Message(format!("{players}: no control"))),
+            (None, None) => return Err(Error::Message(format!("{players}: no control"))),
         };
         let measured = f.effort.first().and_then(|e| e.nodes_per_move);
         let Some(nodes) = f.nodes.map(|n| n as f64).or(measured) else {
-            return Err(CliError::Message(format!(
+            return Err(Error::Message(format!(
                 "{players} at {control}: the match recorded no effort (nodes a move), which \
                  places a clock match on the chart; play it again with this build"
             )));
         };
         let Some(s) = &m.stats else {
-            return Err(CliError::Message(format!(
+            return Err(Error::Message(format!(
                 "{players} at {control}: no pair finished"
             )));
         };
         if !(s.elo.is_finite() && s.elo_95.iter().all(|v| v.is_finite())) {
-            return Err(CliError::Message(format!(
+            return Err(Error::Message(format!(
                 "{players} at {control}: an infinite Elo cannot be drawn"
             )));
         }
@@ -117,9 +118,9 @@ impl Point {
 
 /// Elo against the first player's nodes a move (log scale), one line for the fixed-node
 /// matches and one for the clock matches, each point with its 95% interval and games.
-pub fn effort_chart(matches: &[MatchResult]) -> Result<String, CliError> {
+pub fn effort_chart(matches: &[MatchResult]) -> Result<String, Error> {
     if matches.is_empty() {
-        return Err(CliError::msg("no match to draw"));
+        return Err(Error::msg("no match to draw"));
     }
     let points = matches
         .iter()

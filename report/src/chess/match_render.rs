@@ -7,10 +7,11 @@ use std::io::{self, Write};
 use nullmove_arena::{MatchFields, PlayerDoc, Reason, Standing};
 use nullmove_elo::{SprtResult, Summary, summarize_pairs};
 
-use super::sprt::elo;
+use crate::format::elo;
 
-use crate::common::{CliError, count};
-use crate::render::table::{Table, left, right};
+use crate::Error;
+use crate::format::count;
+use crate::table::{Table, left, right};
 use nullmove_numbers::counted;
 
 /// A match's document (`nullmove chess match --json`, or a merge's) read back: its fields
@@ -41,8 +42,8 @@ impl MatchResult {
 }
 
 /// `nullmove chess match`'s table of a stored document, as the command printed it.
-pub fn render_document(doc: &serde_json::Value, out: &mut dyn Write) -> Result<(), CliError> {
-    let m = MatchResult::from_document(doc).map_err(CliError::Message)?;
+pub fn render_document(doc: &serde_json::Value, out: &mut dyn Write) -> Result<(), Error> {
+    let m = MatchResult::from_document(doc).map_err(Error::Message)?;
     Ok(render(out, &m.fields, m.stats.as_ref())?)
 }
 
@@ -235,6 +236,7 @@ fn footer(out: &mut dyn Write, fields: &MatchFields) -> io::Result<()> {
 }
 
 /// The standing after a pair, for the progress line.
+#[must_use]
 pub fn standing_line(s: &Standing) -> String {
     let Ok(summary) = summarize_pairs(&s.pentanomial, None, None) else {
         return "playing".to_owned();

@@ -1,0 +1,19 @@
+//! Real chess's documents: one position searched, test suites with their tables and chart,
+//! the deep search's bench, and matches: their table, statistics, effort and charts.
+
+pub mod bench;
+pub mod clock_chart;
+pub mod difference;
+pub mod effort;
+pub mod match_file;
+pub mod match_render;
+pub mod position;
+pub mod sprt;
+pub mod suite;
+pub mod suite_chart;
+pub mod suite_render;
+
+/// Every configuration's name, in the order tables list them.
+pub fn configuration_names() -> impl Iterator<Item = &'static str> {
+    nullmove_optimized::Guards::presets().map(|(name, _)| name)
+}

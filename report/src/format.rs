@@ -1,0 +1,55 @@
+//! How numbers, values and boards read in every table: one format across the commands.
+
+/// Why a tic-tac-toe root has no move to search (`game over: X won`, `depth limit 0: the
+/// root is a leaf`), in the trace's words.
+pub use nullmove_experiments::trace::leaf_reason;
+/// Whole numbers in every table with thousands separators (`12,368`).
+pub use nullmove_numbers::count;
+
+/// `words` joined as a list in prose: `a`, `a and b`, `a, b and c`.
+#[must_use]
+pub fn and_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A board in the position notation drawn as three rows, with `.` for empty cells.
+#[must_use]
+pub fn draw_board(board: &str) -> String {
+    board
+        .as_bytes()
+        .chunks(3)
+        .map(|r| {
+            r.iter()
+                .map(|&b| char::from(b).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A value for a table: the infinities of an open window print as `inf`.
+#[must_use]
+pub fn show_value(v: nullmove_core::Value) -> String {
+    if v >= nullmove_core::INF {
+        "+inf".into()
+    } else if v <= -nullmove_core::INF {
+        "-inf".into()
+    } else {
+        v.to_string()
+    }
+}
+
+/// An Elo value with its sign and two decimals, or `+inf`/`-inf`.
+#[must_use]
+pub fn elo(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_owned()
+    } else {
+        format!("{x:+.2}")
+    }
+}
