@@ -22,6 +22,7 @@
 
 mod arbiter;
 mod book;
+mod book_cover;
 mod clock;
 mod document;
 mod effort;

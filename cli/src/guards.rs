@@ -7,8 +7,10 @@ use nullmove_core::{Engine, Mode, SearchParams};
 use nullmove_optimized::games::tictactoe::GuardedEngine;
 use nullmove_optimized::{Config, Guards, ReductionRule, Verification};
 
-use crate::common::{CliError, EngineName};
+use crate::engine_args::EngineName;
+use crate::error::CliError;
 use crate::refusals::{idle_guards, nothing_to_do, refuse};
+use nullmove_report::format::TicTacToeGuards;
 
 /// The guards that read only depths and the search itself, the same in every game.
 #[derive(Debug, Clone, clap::Args)]
@@ -213,23 +215,6 @@ impl Chosen {
             Self::Named(_) => Guards::unguarded(0),
             Self::Guarded(g) => g.guards,
         })
-    }
-}
-
-/// Guards as the tic-tac-toe commands name them: `page` when none is on, else the guards
-/// joined by `+`, the endgame guard as `min-empty=M` (R is the search's, not theirs).
-pub struct TicTacToeGuards(Guards);
-
-impl TicTacToeGuards {
-    /// Whether no guard is on: the page's search.
-    pub fn is_page(&self) -> bool {
-        self.0.is_unguarded()
-    }
-}
-
-impl std::fmt::Display for TicTacToeGuards {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&nullmove_experiments::safeguards::name(&self.0))
     }
 }
 

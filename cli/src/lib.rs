@@ -18,9 +18,12 @@
 
 pub mod build_info;
 pub mod commands;
-pub mod common;
+pub mod engine_args;
+pub mod error;
 pub mod examples;
 mod guards;
+pub mod output;
+pub mod search_args;
 
 pub mod progress;
 pub mod refusals;
@@ -34,7 +37,8 @@ use commands::{
     audit, bench, chess, kpk, manual, probes, rules, safeguards, search, serve, sweep, trace,
     tree_stats, uci, zugzwang,
 };
-pub use common::{CliError, Io};
+pub use error::CliError;
+pub use output::Io;
 
 /// The command line: the subcommand and its arguments. Its help says what the tool is (the
 /// crate's description), lists the commands with one line each, and ends with examples to

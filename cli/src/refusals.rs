@@ -3,7 +3,9 @@
 
 use nullmove_optimized::{Guards, ReductionRule, Verification};
 
-use crate::common::{CliError, EngineName, and_list};
+use crate::engine_args::EngineName;
+use crate::error::CliError;
+use nullmove_report::format::and_list;
 
 /// `flags` refused because they change nothing `why`.
 #[must_use]

@@ -53,3 +53,21 @@ pub fn elo(x: f64) -> String {
         format!("{x:+.2}")
     }
 }
+
+/// Guards as the tic-tac-toe commands name them: `page` when none is on, else the guards
+/// joined by `+`, the endgame guard as `min-empty=M` (R is the search's, not theirs).
+pub struct TicTacToeGuards(pub nullmove_optimized::Guards);
+
+impl TicTacToeGuards {
+    /// Whether no guard is on: the page's search.
+    #[must_use]
+    pub fn is_page(&self) -> bool {
+        self.0.is_unguarded()
+    }
+}
+
+impl std::fmt::Display for TicTacToeGuards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&nullmove_experiments::safeguards::name(&self.0))
+    }
+}

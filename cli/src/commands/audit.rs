@@ -21,7 +21,8 @@ use nullmove_fixtures::coverage::{self};
 use nullmove_fixtures::review::{AuditDocument, SourceText};
 
 use crate::build_info;
-use crate::common::{self, CliError, Io};
+use crate::error::CliError;
+use crate::output::{self, Io};
 use nullmove_report::audit::read;
 pub use nullmove_report::audit::{
     Audited, CoverageReport, Document, TextCoverage, TextPaths, render, review_json, review_of,
@@ -112,7 +113,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     }
     if !args.reviews() {
         let doc = document(args)?;
-        common::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
+        output::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
         return Ok(doc.status());
     }
     // Where the view goes is checked first: neither an input overwritten nor a long audit
@@ -141,7 +142,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     if args.erratum {
         write!(io.out, "{}", review.erratum)?;
     } else {
-        common::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
+        output::emit(io.out, args.json, &doc, |d, w| render(d, args.details, w))?;
     }
     Ok(doc.status())
 }

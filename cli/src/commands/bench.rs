@@ -4,7 +4,8 @@
 use nullmove_counting::CountingAllocator;
 use nullmove_report::bench::{Report, measure, render};
 
-use crate::common::{self, CliError, Io};
+use crate::error::CliError;
+use crate::output::{self, Io};
 
 /// Counts the heap allocations of each thread, so `bench` can report those made during a
 /// search (which runs on the main thread). Counting costs one thread-local increment per
@@ -45,6 +46,6 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
 /// Runs the workload on the chosen engines and prints the result.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let out = document(args)?;
-    common::emit(io.out, args.json, &out, render)?;
+    output::emit(io.out, args.json, &out, render)?;
     Ok(0)
 }

@@ -8,7 +8,6 @@ mod bench;
 mod r#match;
 mod position;
 mod sprt;
-mod sprt_path;
 mod suite;
 
 use std::ops::RangeInclusive;
@@ -21,7 +20,8 @@ pub use nullmove_report::chess::position::PositionDoc;
 pub use nullmove_report::chess::suite::{ByPieces, SuiteDoc};
 pub use sprt::SprtArgs;
 
-use crate::common::{self, CliError, Io};
+use crate::error::CliError;
+use crate::output::{self, Io};
 use crate::progress::Progress;
 
 /// The type of a null-move configuration: one of the library's named [`Guards`] presets
@@ -140,7 +140,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         Some(ChessCommand::Sprt(a)) => sprt::run(a, io),
         None => {
             let doc = position::document(args)?;
-            common::emit(
+            output::emit(
                 io.out,
                 args.json,
                 &doc,

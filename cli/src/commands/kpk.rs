@@ -19,8 +19,10 @@ pub use nullmove_report::kpk::sweep::SweepReport;
 pub use nullmove_report::kpk::table::{self, StatsReport, ZugzwangList};
 
 use crate::commands::sweep::{parse_depths, parse_reductions};
-use crate::common::{self, CliError, Io, ModeArg};
+use crate::engine_args::ModeArg;
+use crate::error::CliError;
 use crate::guards::ChessGuardArgs;
+use crate::output::{self, Io};
 use crate::progress::Progress;
 
 /// Arguments of `nullmove kpk`.
@@ -185,7 +187,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     progress.finish();
     let doc = doc?;
     if json {
-        common::write_json(io.out, &doc)?;
+        output::write_json(io.out, &doc)?;
         return Ok(0);
     }
     match &doc {

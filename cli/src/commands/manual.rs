@@ -9,7 +9,8 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 
 use crate::Cli;
-use crate::common::{CliError, Io};
+use crate::error::CliError;
+use crate::output::Io;
 use nullmove_report::output_file::OutputFile;
 
 /// Arguments of `nullmove completions`.

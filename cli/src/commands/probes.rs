@@ -6,15 +6,19 @@
 use nullmove_core::{Mode, Position, SearchParams};
 use nullmove_experiments::probes::anatomy;
 
-use crate::common::{self, CliError, EngineName, Io};
+use crate::engine_args::EngineName;
+use crate::error::CliError;
+use crate::output::{self, Io};
 use crate::refusals::null_move_engine;
+use crate::search_args;
+use nullmove_report::format;
 use nullmove_report::probes::{Report, render};
 
 /// Arguments of `nullmove probes`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The position, nine characters row-major (`X`, `O`, `.`), e.g. `.........`.
-    #[arg(long, value_parser = common::parse_board)]
+    #[arg(long, value_parser = search_args::parse_board)]
     board: Position,
     /// Depth limit (the page's `depthLimit`), 0..=999999; required, as in `search`.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
@@ -41,7 +45,7 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
     Ok(Report {
         board: board.to_string(),
         side_to_move: (!board.is_terminal()).then(|| board.side_to_move()),
-        leaf: common::leaf_reason(board, args.depth),
+        leaf: format::leaf_reason(board, args.depth),
         depth: args.depth,
         reduction: args.reduction,
         engine: engine.name(),
@@ -53,6 +57,6 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
 /// Searches both modes and prints where the nodes go.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let report = document(args)?;
-    common::emit(io.out, args.json, &report, render)?;
+    output::emit(io.out, args.json, &report, render)?;
     Ok(0)
 }

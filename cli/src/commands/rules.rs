@@ -6,7 +6,9 @@
 use nullmove_experiments::rules::{self};
 
 use crate::commands::sweep::GridArgs;
-use crate::common::{self, CliError, EngineName, Io};
+use crate::engine_args::EngineName;
+use crate::error::CliError;
+use crate::output::{self, Io};
 use crate::refusals::null_move_engine;
 use nullmove_report::rules::{Report, render};
 
@@ -48,6 +50,6 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
 /// Checks the rules and prints what they saw; exit status 1 when one is broken.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let report = document(args)?;
-    common::emit(io.out, args.json, &report, render)?;
+    output::emit(io.out, args.json, &report, render)?;
     Ok(u8::from(!report.tally.broken.is_empty()))
 }

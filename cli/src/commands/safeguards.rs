@@ -8,7 +8,8 @@ use nullmove_experiments::safeguards::{self, Safeguards};
 use nullmove_experiments::sweep::Grid;
 
 use crate::commands::sweep::PositionsArg;
-use crate::common::{self, CliError, Io};
+use crate::error::CliError;
+use crate::output::{self, Io};
 use crate::progress::Progress;
 use nullmove_report::output_file::OutputFile;
 use nullmove_report::safeguards::{draw, render};
@@ -64,7 +65,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
         file.commit(draw(&table)?.as_bytes())?;
     }
     if args.json {
-        common::write_json(io.out, &table)?;
+        output::write_json(io.out, &table)?;
     } else {
         render(&table, io.out)?;
     }

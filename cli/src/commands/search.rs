@@ -2,9 +2,13 @@
 
 use nullmove_core::{Cell, Mode, SearchParams};
 
-use crate::common::{self, CliError, EngineName, Io, SearchArgs};
+use crate::engine_args::EngineName;
+use crate::error::CliError;
 use crate::guards::GuardArgs;
+use crate::output::{self, Io};
 use crate::refusals::nothing_to_do;
+use crate::search_args::SearchArgs;
+use nullmove_report::format;
 use nullmove_report::search::{MoveOut, Report, render};
 
 /// Arguments of `nullmove search`.
@@ -74,7 +78,7 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
     Ok(Report {
         board: board.to_string(),
         side_to_move: (!board.is_terminal()).then(|| board.side_to_move().to_string()),
-        leaf: common::leaf_reason(board, depth),
+        leaf: format::leaf_reason(board, depth),
         depth,
         reduction,
         mode,
@@ -101,6 +105,6 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
 /// Runs the search and prints the report.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let out = document(args)?;
-    common::emit(io.out, args.json, &out, render)?;
+    output::emit(io.out, args.json, &out, render)?;
     Ok(0)
 }

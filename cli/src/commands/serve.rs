@@ -14,7 +14,8 @@ use nullmove_server::{Config, Hosts, Limits, Stopped};
 
 pub use documents::CommandLine;
 
-use crate::common::{CliError, Io};
+use crate::error::CliError;
+use crate::output::Io;
 use crate::refusals::nothing_to_do;
 
 /// Arguments of `nullmove serve`.

@@ -7,8 +7,10 @@ use std::path::PathBuf;
 
 use nullmove_experiments::sweep::{self, Grid, PositionSet, Sweep};
 
-use crate::common::{self, CliError, EngineName, Io};
+use crate::engine_args::EngineName;
+use crate::error::CliError;
 use crate::guards::{Chosen, GuardArgs};
+use crate::output::{self, Io};
 use crate::progress::Progress;
 use nullmove_report::output_file::OutputFile;
 use nullmove_report::sweep::{draw, render};
@@ -144,7 +146,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     }
     let out = &mut *io.out;
     if args.json {
-        common::write_json(out, &result)?;
+        output::write_json(out, &result)?;
     } else if args.csv {
         write!(out, "{}", result.to_csv())?;
     } else {

@@ -5,12 +5,13 @@
 
 use std::io::{self, BufRead, IsTerminal};
 
-use nullmove_experiments::trace::{json_lines, record, text_lines};
-
-use crate::common::{self, CliError, EngineName, Io, SearchArgs};
+use crate::engine_args::EngineName;
+use crate::error::CliError;
 use crate::guards::GuardArgs;
+use crate::output::Io;
 use crate::refusals::null_move_engine;
-use nullmove_report::trace::Document;
+use crate::search_args::SearchArgs;
+use nullmove_report::trace::{Document, traced};
 
 /// Arguments of `nullmove trace`.
 #[derive(Debug, clap::Args)]
@@ -47,36 +48,13 @@ pub fn document_within(args: &Args, max_events: usize) -> Result<Document, CliEr
     args.guards.refuse_idle_in(&params)?;
     let chosen = args.guards.engine(args.engine)?;
     let engine = chosen.get();
-    if max_events < usize::MAX {
-        let mut events = 1;
-        engine.search_traced(&args.search.board, &params, &mut |_| events += 1);
-        if events > max_events {
-            return Err(CliError::Message(format!(
-                "the trace has {events} events, more than the {max_events} allowed here; \
-                 `nullmove trace` prints it whole in a terminal"
-            )));
-        }
-    }
-    let trace = record(engine, &args.search.board, &params);
-    let json_lines = json_lines(&trace);
-    let events = json_lines
-        .iter()
-        .map(|l| serde_json::from_str(l))
-        .collect::<Result<_, _>>()
-        .map_err(|e| CliError::Message(format!("cannot write JSON: {e}")))?;
-    let name = match chosen.guards() {
-        g if g.is_page() => engine.name().to_owned(),
-        g => format!("{}, guards {g}", engine.name()),
-    };
-    let mut text = text_lines(&args.search.board, &params, &name, &trace);
-    if let Some(leaf) = common::leaf_reason(&args.search.board, params.depth_limit()) {
-        text.push(format!("{leaf}, no move to search"));
-    }
-    Ok(Document {
-        events,
-        json_lines,
-        text,
-    })
+    Ok(traced(
+        engine,
+        chosen.guards(),
+        &args.search.board,
+        &params,
+        max_events,
+    )?)
 }
 
 /// Traces the search and prints its log.

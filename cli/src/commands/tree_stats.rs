@@ -2,7 +2,8 @@
 
 use nullmove_oracle::TreeStats;
 
-use crate::common::{self, CliError, Io};
+use crate::error::CliError;
+use crate::output::{self, Io};
 use nullmove_report::tree_stats::render;
 
 /// Arguments of `nullmove tree-stats`.
@@ -21,6 +22,6 @@ pub fn document(_args: &Args) -> Result<TreeStats, CliError> {
 /// Walks the tree and prints its statistics.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let t = document(args)?;
-    common::emit(io.out, args.json, &t, render)?;
+    output::emit(io.out, args.json, &t, render)?;
     Ok(0)
 }

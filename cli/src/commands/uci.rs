@@ -3,7 +3,8 @@
 
 use nullmove_arena::uci::{UciError, serve};
 
-use crate::common::{CliError, Io};
+use crate::error::CliError;
+use crate::output::Io;
 
 /// Arguments of `nullmove uci`: none; the options are UCI's (`setoption`).
 #[derive(Debug, clap::Args)]

@@ -5,7 +5,10 @@
 use nullmove_core::{Position, SearchParams, heuristic};
 use nullmove_experiments::zugzwang::{moving_and_passing, passing};
 
-use crate::common::{self, CliError, Io};
+use crate::error::CliError;
+use crate::output::{self, Io};
+use crate::search_args;
+use nullmove_report::format;
 use nullmove_report::zugzwang::{AtBoard, Report, render};
 
 /// Arguments of `nullmove zugzwang`.
@@ -15,7 +18,7 @@ pub struct Args {
     #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=i64::from(SearchParams::MAX)))]
     depth: u32,
     /// Also compare moving with passing at this position (one whose game is not over).
-    #[arg(long, value_parser = common::parse_board)]
+    #[arg(long, value_parser = search_args::parse_board)]
     board: Option<Position>,
     /// Print one JSON document instead of lines.
     #[arg(long)]
@@ -27,7 +30,7 @@ pub struct Args {
 pub fn document(args: &Args) -> Result<Report, CliError> {
     let at_board = match args.board {
         Some(p) if p.is_terminal() => {
-            let reason = common::leaf_reason(&p, args.depth).unwrap_or_default();
+            let reason = format::leaf_reason(&p, args.depth).unwrap_or_default();
             return Err(CliError::Message(format!(
                 "--board {p}: {reason}, so nobody moves or passes there (give a position \
                  whose game is not over)"
@@ -54,6 +57,6 @@ pub fn document(args: &Args) -> Result<Report, CliError> {
 /// Compares moving with passing and prints the counts.
 pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let report = document(args)?;
-    common::emit(io.out, args.json, &report, render)?;
+    output::emit(io.out, args.json, &report, render)?;
     Ok(0)
 }

@@ -392,7 +392,7 @@ fn the_bench_prints_its_signature() {
         let row = format!(
             "{:<14} {:>12}",
             r["configuration"].as_str().expect("a name"),
-            nullmove::common::count(nodes)
+            nullmove_report::format::count(nodes)
         );
         assert!(text.contains(&row), "{row:?} in\n{text}");
         total += nodes;

@@ -25,6 +25,21 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    /// The match of a result file or a match document at `path`, errors naming it.
+    pub fn read(path: &std::path::Path) -> Result<Self, Error> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::Message(format!("cannot read {name}: {e}")))?;
+        let doc: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| Error::Message(format!("{name} is not JSON: {e}")))?;
+        let doc = if doc["output"].is_object() {
+            &doc["output"]
+        } else {
+            &doc
+        };
+        Self::from_document(doc).map_err(|e| Error::Message(format!("{name}: {e}")))
+    }
+
     /// Reads a match's document, its statistics computed from its pairs as the command
     /// computes them (the SPRT as the run followed it, from the document).
     pub fn from_document(doc: &serde_json::Value) -> Result<Self, String> {

@@ -2,10 +2,101 @@
 //! with its decision, in the words fishtest's pages use.
 
 use std::io::{self, Write};
+use std::path::Path;
 
-use nullmove_elo::{Decision, Summary};
+use nullmove_elo::{Decision, Pentanomial, Sprt, Summary, Wdl};
 
+use super::sprt_path::RunPath;
+use crate::Error;
 use crate::format::{count, elo};
+
+/// The statistics of the counts given and, with a path (the file it was read from and its
+/// updates), the SPRT replayed along it; `batch` is the samples between updates.
+pub fn statistics(
+    mut pentanomial: Option<Pentanomial>,
+    mut wdl: Option<Wdl>,
+    sprt: Option<&Sprt>,
+    path: Option<(&Path, &RunPath)>,
+    batch: Option<u64>,
+) -> Result<Summary, Error> {
+    if let Some((file, path)) = path {
+        let Some(test) = sprt else {
+            return Err(Error::msg(
+                "--path replays an SPRT: give --elo0 and --elo1 (and --model for normalized \
+                 bounds)",
+            ));
+        };
+        let shown = file.display();
+        let refuse = |last: String, given: &str| {
+            Error::Message(format!(
+                "--path {shown} ends at {last}, not at the {given} given: the path's last \
+                 update is the run's final counts"
+            ))
+        };
+        match path {
+            RunPath::Pairs(p) => {
+                let last = *p.last().expect("a path has an update");
+                if pentanomial.is_some_and(|given| given != last) {
+                    return Err(refuse(joined(&last.0), "--pentanomial"));
+                }
+                pentanomial = Some(last);
+            }
+            RunPath::Games(g) => {
+                let last = *g.last().expect("a path has an update");
+                if pentanomial.is_some() {
+                    return Err(Error::msg(
+                        "--path counts games (W,D,L) but --pentanomial counts pairs: give \
+                         a path of pairs (N0,N1,N2,N3,N4)",
+                    ));
+                }
+                if wdl.is_some_and(|given| given != last) {
+                    return Err(refuse(
+                        joined(&[last.wins, last.draws, last.losses]),
+                        "--wdl",
+                    ));
+                }
+                wdl = Some(last);
+            }
+        }
+        let batch = batch.unwrap_or_else(|| path.first_samples());
+        let replayed = match path {
+            RunPath::Pairs(p) => nullmove_elo::replay_pairs(test, p, batch),
+            RunPath::Games(g) => nullmove_elo::replay_games(test, g, batch),
+        };
+        let replayed = replayed.map_err(|e| Error::Message(format!("--path {shown}: {e}")))?;
+        let mut summary = summarize(pentanomial, wdl, sprt)?;
+        summary.sprt_path = Some(replayed);
+        return Ok(summary);
+    }
+    summarize(pentanomial, wdl, sprt)
+}
+
+/// Counts as the command line writes them.
+fn joined(counts: &[u64]) -> String {
+    counts
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The statistics of the sample.
+fn summarize(
+    pentanomial: Option<Pentanomial>,
+    wdl: Option<Wdl>,
+    sprt: Option<&Sprt>,
+) -> Result<Summary, Error> {
+    let summary = match (pentanomial, wdl) {
+        (Some(p), wdl) => nullmove_elo::summarize_pairs(&p, wdl, sprt),
+        (None, Some(wdl)) => nullmove_elo::summarize_games(&wdl, sprt),
+        (None, None) => {
+            return Err(Error::msg(
+                "a sample is required: --pentanomial N0,N1,N2,N3,N4 or --wdl W,D,L",
+            ));
+        }
+    };
+    summary.map_err(|e| Error::Message(e.to_string()))
+}
 
 /// The sample, Elo with its interval, and the SPRT when there is one.
 pub fn render(s: &Summary, out: &mut dyn Write) -> io::Result<()> {

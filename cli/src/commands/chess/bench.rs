@@ -3,7 +3,8 @@
 
 use nullmove_report::chess::bench::{BenchDoc, measure, render};
 
-use crate::common::{self, CliError, Io};
+use crate::error::CliError;
+use crate::output::{self, Io};
 
 /// Arguments of `nullmove chess bench`: the workload is fixed, so that its total is a
 /// signature.
@@ -22,6 +23,6 @@ pub fn document(_args: &BenchArgs) -> Result<BenchDoc, CliError> {
 /// Runs `nullmove chess bench`.
 pub fn run(args: &BenchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
     let doc = document(args)?;
-    common::emit(io.out, args.json, &doc, render)?;
+    output::emit(io.out, args.json, &doc, render)?;
     Ok(0)
 }

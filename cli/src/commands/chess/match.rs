@@ -10,16 +10,18 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use nullmove_arena::{
     Adjudication, Book, Control, Ending, MatchFields, MatchSpec, PairFinished, PgnHeader,
-    PlayerSpec, Provenance, Shard, StopHandle, TimeControl, document as match_document, merge,
-    run_match, search_signature, sequential, summary, today, write_pgn,
+    PlayerSpec, Provenance, Shard, StopHandle, TimeControl, document as match_document, run_match,
+    search_signature, summary, today, write_pgn,
 };
 use nullmove_elo::{Model, Sprt, SprtResult};
 
-use crate::common::{CliError, Io, write_json};
+use crate::error::CliError;
+use crate::output::{Io, write_json};
 use crate::progress::Progress;
 use nullmove_report::chess::difference::differences_table;
 use nullmove_report::chess::effort::effort_table;
 use nullmove_report::chess::match_file::{MatchFile, Record};
+use nullmove_report::chess::match_merge::merged;
 use nullmove_report::chess::match_render::{MatchResult, render, standing_line};
 use nullmove_report::output_file::OutputFile;
 
@@ -131,19 +133,7 @@ struct CompareArgs {
 fn compare(args: &CompareArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
     let mut matches = Vec::new();
     for path in &args.files {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?;
-        let doc: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| CliError::Message(format!("{name} is not JSON: {e}")))?;
-        let doc = if doc["output"].is_object() {
-            &doc["output"]
-        } else {
-            &doc
-        };
-        let m = MatchResult::from_document(doc)
-            .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
-        matches.push(m);
+        matches.push(MatchResult::read(path)?);
     }
     differences_table(&matches)?.write(false, out)?;
     let measured: Vec<MatchResult> = matches
@@ -298,7 +288,8 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
         adjudication: args.adjudicate,
         resumed: BTreeMap::new(),
     };
-    book_cover(&spec, args.repeat_book)?;
+    spec.book_cover(args.repeat_book)
+        .map_err(CliError::Message)?;
     if let Some(shard) = spec.shard
         && spec.pair_indices().next().is_none()
     {
@@ -308,44 +299,6 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
         )));
     }
     Ok(spec)
-}
-
-/// Whether the book's positions cover the pairs: at a fixed node count a pair past the book
-/// replays an earlier one move for move, so it is refused; at a clock `--repeat-book` must
-/// say the repeats are meant ([`book_warning`] warns otherwise). A `--repeat-book` that
-/// changes nothing is refused.
-fn book_cover(spec: &MatchSpec, repeat_book: bool) -> Result<(), CliError> {
-    let positions = spec.book.positions.len() as u64;
-    let (pairs, name) = (spec.pairs, &spec.book.name);
-    if pairs > positions {
-        if let Control::Nodes(_) = spec.control {
-            return Err(CliError::Message(format!(
-                "--pairs {pairs} with {name}, which has {positions} positions, at a fixed node \
-                 count: pair {positions} would replay pair 0 move for move and count the copy \
-                 as a new game. Give at most {positions} pairs, or a bigger book (the \
-                 published UHO_4060_v2.epd.zip holds 242,201 positions)"
-            )));
-        }
-    } else if repeat_book {
-        return Err(CliError::Message(format!(
-            "--repeat-book: {name} has {positions} positions for the {pairs} pairs, so no \
-             opening repeats"
-        )));
-    }
-    Ok(())
-}
-
-/// The warning of a clock match that starts its book again without `--repeat-book`.
-fn book_warning(spec: &MatchSpec, repeat_book: bool) -> Option<String> {
-    let positions = spec.book.positions.len() as u64;
-    (spec.pairs > positions && !repeat_book).then(|| {
-        format!(
-            "nullmove: warning: {} pairs from {} positions of {}: the book starts again at pair \
-             {positions}, and games from one opening are correlated, so the interval is \
-             narrower than the evidence (--repeat-book says it is meant)",
-            spec.pairs, positions, spec.book.name
-        )
-    })
 }
 
 /// The JSON document of `nullmove chess match` (the match is played; no progress, no file
@@ -390,7 +343,7 @@ pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
         return Ok(if going_on { 3 } else { 0 });
     }
     let mut spec = spec(args)?;
-    if let Some(warning) = book_warning(&spec, args.repeat_book) {
+    if let Some(warning) = spec.book_warning(args.repeat_book) {
         writeln!(io.err, "{warning}")?;
     }
     let pgn = args.pgn.as_deref().map(OutputFile::create).transpose()?;
@@ -520,44 +473,7 @@ fn players_title(fields: &MatchFields) -> String {
 
 /// The merged document of the shards' files, and its fields.
 fn merge_document(args: &MergeArgs) -> Result<(serde_json::Value, MatchFields), CliError> {
-    let mut shards = Vec::new();
-    for path in &args.files {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?;
-        let fields: MatchFields = serde_json::from_str(&text).map_err(|e| {
-            CliError::Message(format!(
-                "{name} is not a match's JSON (nullmove chess match --json): {e}"
-            ))
-        })?;
-        shards.push((name, fields));
-    }
-    if args.partial && args.sprt.is_some() {
-        return Err(CliError::msg(
-            "--partial with --sprt: the SPRT reads shards still playing already, counting \
-             the pairs up to the first one not yet finished",
-        ));
-    }
-    let mut merged =
-        merge(&shards, args.partial || args.sprt.is_some()).map_err(CliError::Message)?;
-    if args.partial && merged.missing_pairs.is_none() {
-        return Err(CliError::msg(
-            "--partial: every shard holds every pair it owes, so the merge is whole",
-        ));
-    }
-    let Some(sprt) = args.sprt else {
-        let doc = match_document(&merged, None).map_err(CliError::Message)?;
-        return Ok((doc, merged));
-    };
-    let test = sequential(&merged, sprt);
-    merged.pairs.retain(|p| p.index < test.counted);
-    merged.recount();
-    let decided = test.result.as_ref().is_some_and(|r| r.decision.is_some());
-    if decided { "sprt" } else { "partial" }.clone_into(&mut merged.ending);
-    merged.missing_pairs = (!decided).then(|| merged.planned_pairs - test.counted);
-    let mut doc = match_document(&merged, test.result).map_err(CliError::Message)?;
-    doc["sprt_waiting_for"] = serde_json::json!(test.waiting_for);
-    Ok((doc, merged))
+    Ok(merged(&args.files, args.partial, args.sprt)?)
 }
 
 /// Ends the match in order at Ctrl-C or SIGTERM, noting which in `signal`: the games under

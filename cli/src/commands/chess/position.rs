@@ -4,7 +4,7 @@ use nullmove_chess::parse_fen;
 use nullmove_report::chess::position::{PositionDoc, search};
 
 use super::Args;
-use crate::common::CliError;
+use crate::error::CliError;
 
 /// Searches the position the arguments name.
 pub(super) fn document(args: &Args) -> Result<PositionDoc, CliError> {

@@ -6,9 +6,11 @@ use std::path::PathBuf;
 
 use nullmove_elo::{Model, Pentanomial, Sprt, Summary, Wdl};
 
-use super::sprt_path::{self, RunPath};
+use nullmove_report::chess::sprt::statistics;
+use nullmove_report::chess::sprt_path;
 
-use crate::common::{self, CliError, Io};
+use crate::error::CliError;
+use crate::output::{self, Io};
 use crate::refusals::nothing_to_do;
 
 /// Arguments of `nullmove chess sprt`.
@@ -117,94 +119,19 @@ fn sprt(args: &SprtArgs) -> Result<Option<Sprt>, CliError> {
 pub fn document(args: &SprtArgs) -> Result<Summary, CliError> {
     let sprt = sprt(args)?;
     let path = args.path.as_deref().map(sprt_path::read).transpose()?;
-    let (mut pentanomial, mut wdl) = (args.pentanomial, args.wdl);
-    if let Some(path) = &path {
-        let Some(test) = &sprt else {
-            return Err(CliError::msg(
-                "--path replays an SPRT: give --elo0 and --elo1 (and --model for normalized \
-                 bounds)",
-            ));
-        };
-        let shown = args
-            .path
-            .as_deref()
-            .unwrap_or(std::path::Path::new(""))
-            .display();
-        let refuse = |last: String, given: &str| {
-            CliError::Message(format!(
-                "--path {shown} ends at {last}, not at the {given} given: the path's last \
-                 update is the run's final counts"
-            ))
-        };
-        match path {
-            RunPath::Pairs(p) => {
-                let last = *p.last().expect("a path has an update");
-                if pentanomial.is_some_and(|given| given != last) {
-                    return Err(refuse(joined(&last.0), "--pentanomial"));
-                }
-                pentanomial = Some(last);
-            }
-            RunPath::Games(g) => {
-                let last = *g.last().expect("a path has an update");
-                if pentanomial.is_some() {
-                    return Err(CliError::msg(
-                        "--path counts games (W,D,L) but --pentanomial counts pairs: give \
-                         a path of pairs (N0,N1,N2,N3,N4)",
-                    ));
-                }
-                if wdl.is_some_and(|given| given != last) {
-                    return Err(refuse(
-                        joined(&[last.wins, last.draws, last.losses]),
-                        "--wdl",
-                    ));
-                }
-                wdl = Some(last);
-            }
-        }
-        let batch = args.batch.unwrap_or_else(|| path.first_samples());
-        let replayed = match path {
-            RunPath::Pairs(p) => nullmove_elo::replay_pairs(test, p, batch),
-            RunPath::Games(g) => nullmove_elo::replay_games(test, g, batch),
-        };
-        let replayed = replayed.map_err(|e| CliError::Message(format!("--path {shown}: {e}")))?;
-        let mut summary = summarize(pentanomial, wdl, sprt.as_ref())?;
-        summary.sprt_path = Some(replayed);
-        return Ok(summary);
-    }
-    summarize(pentanomial, wdl, sprt.as_ref())
-}
-
-/// Counts as the command line writes them.
-fn joined(counts: &[u64]) -> String {
-    counts
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// The statistics of the sample.
-fn summarize(
-    pentanomial: Option<Pentanomial>,
-    wdl: Option<Wdl>,
-    sprt: Option<&Sprt>,
-) -> Result<Summary, CliError> {
-    let summary = match (pentanomial, wdl) {
-        (Some(p), wdl) => nullmove_elo::summarize_pairs(&p, wdl, sprt),
-        (None, Some(wdl)) => nullmove_elo::summarize_games(&wdl, sprt),
-        (None, None) => {
-            return Err(CliError::msg(
-                "a sample is required: --pentanomial N0,N1,N2,N3,N4 or --wdl W,D,L",
-            ));
-        }
-    };
-    summary.map_err(|e| CliError::Message(e.to_string()))
+    Ok(statistics(
+        args.pentanomial,
+        args.wdl,
+        sprt.as_ref(),
+        args.path.as_deref().zip(path.as_ref()),
+        args.batch,
+    )?)
 }
 
 /// Runs `nullmove chess sprt`.
 pub fn run(args: &SprtArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
     let doc = document(args)?;
-    common::emit(
+    output::emit(
         io.out,
         args.json,
         &doc,

@@ -14,7 +14,8 @@ use nullmove_report::chess::suite::{BASELINE, Source, SuiteDoc, SuitePlan, measu
 use nullmove_report::chess::{suite_chart, suite_render};
 
 use super::{Config, MAX_DEPTH, parse_config, parse_depths};
-use crate::common::{self, CliError, Io};
+use crate::error::CliError;
+use crate::output::{self, Io};
 use crate::progress::Progress;
 use nullmove_report::output_file::OutputFile;
 
@@ -220,7 +221,7 @@ pub(super) fn run(args: &SuiteArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
         file.commit(suite_chart::draw(&doc)?.as_bytes())?;
     }
     if args.json {
-        common::write_json(io.out, &doc)?;
+        output::write_json(io.out, &doc)?;
     } else {
         suite_render::render(&doc, args.markdown, io.out)?;
     }

@@ -8,7 +8,8 @@ use nullmove_kpk::{Kpk, Side, Table};
 use nullmove_optimized::{Bound, Guards};
 
 use super::{Args, RuleArg};
-use crate::common::{CliError, ModeArg};
+use crate::engine_args::ModeArg;
+use crate::error::CliError;
 use crate::guards::flags_given;
 use crate::refusals::{idle_guards, nothing_to_do, refuse};
 use nullmove_report::kpk::position::{MoveReport, PositionReport, SearchReport};

@@ -9,7 +9,7 @@ use nullmove_fixtures::review::{AuditDocument, SourceText};
 use nullmove_server::{Ask, Commands, Computation, Field, Flag, Output, Refusal, Texts};
 
 use super::super::{audit, sweep, trace};
-use crate::common::CliError;
+use crate::error::CliError;
 use crate::{Cli, Command};
 
 /// The `nullmove` command line, for `nullmove_server`, with the texts its reviewer's view

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use nullmove_elo::{Pentanomial, Wdl};
 
-use crate::common::CliError;
+use crate::Error;
 
 /// A path read: pairs or games after each update.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,6 +25,7 @@ pub enum RunPath {
 impl RunPath {
     /// Samples (pairs or games) at the first update: fishtest's first report comes after
     /// one batch, so it is the batch unless told otherwise.
+    #[must_use]
     pub fn first_samples(&self) -> u64 {
         match self {
             Self::Pairs(p) => p[0].0.iter().sum(),
@@ -34,17 +35,17 @@ impl RunPath {
 }
 
 /// Reads `file`; every line that cannot be used is refused with its number.
-pub fn read(file: &Path) -> Result<RunPath, CliError> {
+pub fn read(file: &Path) -> Result<RunPath, Error> {
     let shown = file.display();
     let text = std::fs::read_to_string(file)
-        .map_err(|e| CliError::Message(format!("cannot read --path {shown}: {e}")))?;
+        .map_err(|e| Error::Message(format!("cannot read --path {shown}: {e}")))?;
     let mut rows: Vec<(usize, Vec<u64>)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = |why: String| CliError::Message(format!("--path {shown} line {}: {why}", i + 1));
+        let at = |why: String| Error::Message(format!("--path {shown} line {}: {why}", i + 1));
         let counts = line
             .split(',')
             .map(|c| {
@@ -52,7 +53,7 @@ pub fn read(file: &Path) -> Result<RunPath, CliError> {
                 c.parse::<u64>()
                     .map_err(|_| at(format!("{c:?} is not a count: expected a whole number")))
             })
-            .collect::<Result<Vec<u64>, CliError>>()?;
+            .collect::<Result<Vec<u64>, Error>>()?;
         let width = rows.first().map_or(counts.len(), |(_, first)| first.len());
         if ![3, 5].contains(&counts.len()) || counts.len() != width {
             return Err(at(format!(
@@ -77,7 +78,7 @@ pub fn read(file: &Path) -> Result<RunPath, CliError> {
         rows.push((i + 1, counts));
     }
     if rows.is_empty() {
-        return Err(CliError::Message(format!(
+        return Err(Error::Message(format!(
             "--path {shown} has no update: one line of counts per update, oldest first"
         )));
     }
