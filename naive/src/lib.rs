@@ -208,6 +208,7 @@ pub fn to_value(x: f64) -> Value {
 /// The page's `nullMoveSearch(board, depth, maximizing, alpha, beta, depthLimit, R, allowNull)`,
 /// statement for statement: the page's JavaScript stands beside or above each statement it
 /// mirrors; the lines that start with `ctx.` are the instrumentation, one line each.
+#[allow(clippy::too_many_arguments)] // the page's eight parameters and the instrumentation
 #[rustfmt::skip] // Laid out beside the page's lines; rustfmt would break the mirrored statements.
 pub fn null_move_search<S: EventSink + ?Sized>(
     board: &mut Board, depth: u32, maximizing: bool, mut alpha: f64, mut beta: f64,

@@ -247,6 +247,7 @@ fn a_limit_caps_each_suite_and_a_short_suite_is_searched_whole() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // a table of refusals, one case a few lines
 fn bad_input_is_refused_in_one_line() {
     let dir = std::env::temp_dir().join(format!("nullmove-chess-epd-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -86,6 +86,7 @@ fn our_engine_through_uci_plays_the_in_process_games_move_for_move() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // a table of refusals, one case a few lines
 fn bad_flags_players_and_books_are_refused() {
     let b = book("endgames.sample.epd");
     let m = |extra: &[&str]| {
@@ -324,6 +325,7 @@ fn has_move_comment(text: &str) -> bool {
 fn ctrl_c_reports_the_finished_pairs_and_writes_nothing_half() {
     let dir = tempdir("interrupt");
     let pgn = dir.join("games.pgn");
+    let running = dir.join("match.json");
     let b = book("noob_3moves.sample.epd");
     let child = Command::new(env!("CARGO_BIN_EXE_nullmove"))
         .args([
@@ -343,12 +345,24 @@ fn ctrl_c_reports_the_finished_pairs_and_writes_nothing_half() {
             "--pgn",
         ])
         .arg(&pgn)
+        .arg("--out")
+        .arg(&running)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(2500));
+    // The match file is first written once a pair has finished, so the games are under way;
+    // half a second more for the signal handler's thread, however loaded the machine.
+    let waited = Instant::now();
+    while !running.exists() {
+        assert!(
+            waited.elapsed() < Duration::from_secs(60),
+            "the match never started"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(500));
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

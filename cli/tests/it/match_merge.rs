@@ -23,6 +23,7 @@ fn without_run(mut doc: Value) -> Value {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one set of shards, merged, then refused every way it must be
 fn shards_merge_into_the_unsplit_run_game_for_game() {
     let whole = fixed_nodes("r3,r2", "5", "300", &[]);
     let dir = tempdir("shards");

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use nullmove_elo::{Decision, Pentanomial, Sprt, Summary, Wdl};
+use nullmove_elo::{Decision, Pentanomial, Sprt, SprtResult, Summary, Wdl};
 
 use super::sprt_path::RunPath;
 use crate::Error;
@@ -159,9 +159,14 @@ pub fn render(s: &Summary, out: &mut dyn Write) -> io::Result<()> {
             &unit[..unit.len() - 1]
         )?,
     }
-    let Some(r) = &s.sprt else {
-        return Ok(());
-    };
+    match &s.sprt {
+        Some(r) => render_sprt(s, r, out),
+        None => Ok(()),
+    }
+}
+
+/// The SPRT's bounds, LLR and decision, and its path when it was replayed along one.
+fn render_sprt(s: &Summary, r: &SprtResult, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "SPRT      H0 {} against H1 {} ({} Elo), alpha {}, beta {}",
