@@ -6,7 +6,9 @@ use plotters::prelude::*;
 
 use super::match_render::MatchResult;
 use crate::Error;
-use crate::chart::{SERIES, legend, series, svg_error};
+use crate::chart::{
+    EloPoint, Marks, SERIES, category_label, elo_frame, elo_range, elo_series, legend, svg_error,
+};
 use crate::format::count;
 
 /// One match at a clock: where it stands on the chart.
@@ -30,78 +32,47 @@ pub fn clock_chart(matches: &[MatchResult]) -> Result<String, Error> {
     controls.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
     controls.dedup();
     let x_of = |control: &str| controls.iter().position(|(_, c)| c == control).unwrap_or(0) as f64;
-    let lo = points.iter().map(|p| p.interval[0]).fold(0.0_f64, f64::min);
-    let hi = points.iter().map(|p| p.interval[1]).fold(0.0_f64, f64::max);
-    let pad = ((hi - lo) * 0.12).max(10.0);
     let mut players: Vec<&str> = Vec::new();
     for p in &points {
         if !players.contains(&p.players.as_str()) {
             players.push(&p.players);
         }
     }
+    let marked = |p: &Point| EloPoint {
+        x: x_of(&p.control),
+        elo: p.elo,
+        interval: p.interval,
+        label: format!("{:+.1} ({} games)", p.elo, count(p.games)),
+    };
+    let all: Vec<EloPoint> = points.iter().map(marked).collect();
+    let names: Vec<String> = controls.iter().map(|(_, c)| format!("{c} s")).collect();
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
-        root.fill(&WHITE).map_err(svg_error)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                "Elo against the clock (95% intervals; games per point)",
-                ("sans-serif", 22),
-            )
-            .margin(16)
-            .x_label_area_size(52)
-            .y_label_area_size(70)
-            // Room on the right for the last point's label.
-            .build_cartesian_2d(-0.5..controls.len() as f64 - 0.1, lo - pad..hi + pad)
-            .map_err(svg_error)?;
-        let names: Vec<String> = controls.iter().map(|(_, c)| format!("{c} s")).collect();
-        chart
-            .configure_mesh()
-            .x_desc("time control (base + increment, seconds)")
-            .y_desc("Elo of the first player")
-            .x_labels(controls.len())
-            .x_label_formatter(&|x| {
-                let i = x.round();
-                if (x - i).abs() < 1e-9 && i >= 0.0 {
-                    names.get(i as usize).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
-            .y_label_formatter(&|v| format!("{v:+.0}"))
-            .draw()
-            .map_err(svg_error)?;
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(-0.5, 0.0), (controls.len() as f64 - 0.1, 0.0)],
-                BLACK.mix(0.5).stroke_width(1),
-            )))
-            .map_err(svg_error)?;
+        // Room on the right for the last point's label.
+        let mut chart = elo_frame(
+            &root,
+            "Elo against the clock (95% intervals; games per point)",
+            -0.5..controls.len() as f64 - 0.1,
+            elo_range(all.iter()),
+            (
+                "time control (base + increment, seconds)",
+                controls.len(),
+                &|x| category_label(&names, *x),
+            ),
+        )?;
+        let marks = Marks {
+            tick: 0.05,
+            gap: 0.08,
+            font: 15,
+        };
         for (i, name) in players.iter().enumerate() {
-            let colour = SERIES[i % SERIES.len()];
-            let mine: Vec<&Point> = points.iter().filter(|p| p.players == *name).collect();
-            let bars = mine.iter().flat_map(|p| {
-                let x = x_of(&p.control);
-                let [a, b] = p.interval;
-                [
-                    PathElement::new(vec![(x, a), (x, b)], colour.stroke_width(2)),
-                    PathElement::new(vec![(x - 0.05, a), (x + 0.05, a)], colour.stroke_width(2)),
-                    PathElement::new(vec![(x - 0.05, b), (x + 0.05, b)], colour.stroke_width(2)),
-                ]
-            });
-            chart.draw_series(bars).map_err(svg_error)?;
-            let labels = mine.iter().map(|p| {
-                Text::new(
-                    format!("{:+.1} ({} games)", p.elo, count(p.games)),
-                    (x_of(&p.control) + 0.08, p.elo),
-                    ("sans-serif", 15).into_font().color(&BLACK),
-                )
-            });
-            chart.draw_series(labels).map_err(svg_error)?;
-            let mut line: Vec<(f64, f64)> =
-                mine.iter().map(|p| (x_of(&p.control), p.elo)).collect();
-            line.sort_by(|a, b| a.0.total_cmp(&b.0));
-            series(&mut chart, name, colour, line)?;
+            let mine: Vec<EloPoint> = points
+                .iter()
+                .filter(|p| p.players == *name)
+                .map(marked)
+                .collect();
+            elo_series(&mut chart, (name, SERIES[i % SERIES.len()]), &mine, marks)?;
         }
         legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         root.present().map_err(svg_error)?;

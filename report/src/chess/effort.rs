@@ -7,7 +7,7 @@ use plotters::prelude::*;
 
 use super::match_render::MatchResult;
 use crate::Error;
-use crate::chart::{SERIES, legend, series, svg_error};
+use crate::chart::{EloPoint, Marks, SERIES, elo_frame, elo_range, elo_series, legend, svg_error};
 use crate::format::count;
 use crate::format::elo;
 use crate::table::{Table, left, right};
@@ -126,76 +126,49 @@ pub fn effort_chart(matches: &[MatchResult]) -> Result<String, Error> {
         .iter()
         .map(Point::of)
         .collect::<Result<Vec<_>, _>>()?;
-    let x = |p: &Point| p.nodes.log10();
-    let (x_lo, x_hi) = points
+    let marked = |p: &Point| EloPoint {
+        x: p.nodes.log10(),
+        elo: p.elo,
+        interval: p.interval,
+        label: format!("{}: {:+.1} ({})", p.control, p.elo, count(p.games)),
+    };
+    let all: Vec<EloPoint> = points.iter().map(marked).collect();
+    let (x_lo, x_hi) = all
         .iter()
-        .map(x)
+        .map(|p| p.x)
         .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
-    let (x_lo, x_hi) = (x_lo - 0.25, x_hi + 0.6);
-    let lo = points.iter().map(|p| p.interval[0]).fold(0.0_f64, f64::min);
-    let hi = points.iter().map(|p| p.interval[1]).fold(0.0_f64, f64::max);
-    let pad = ((hi - lo) * 0.12).max(10.0);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
-        root.fill(&WHITE).map_err(svg_error)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                "Elo against nodes a move (95% intervals; games per point)",
-                ("sans-serif", 22),
-            )
-            .margin(16)
-            .x_label_area_size(52)
-            .y_label_area_size(70)
-            .build_cartesian_2d(x_lo..x_hi, lo - pad..hi + pad)
-            .map_err(svg_error)?;
-        chart
-            .configure_mesh()
-            .x_desc("nodes a move, the first player's (log scale)")
-            .y_desc("Elo of the first player")
-            .x_labels(12)
-            .x_label_formatter(&|v| count(10_f64.powf(*v).round() as u64))
-            .y_label_formatter(&|v| format!("{v:+.0}"))
-            .draw()
-            .map_err(svg_error)?;
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(x_lo, 0.0), (x_hi, 0.0)],
-                BLACK.mix(0.5).stroke_width(1),
-            )))
-            .map_err(svg_error)?;
+        let mut chart = elo_frame(
+            &root,
+            "Elo against nodes a move (95% intervals; games per point)",
+            x_lo - 0.25..x_hi + 0.6,
+            elo_range(all.iter()),
+            ("nodes a move, the first player's (log scale)", 12, &|v| {
+                count(10_f64.powf(*v).round() as u64)
+            }),
+        )?;
+        let marks = Marks {
+            tick: 0.03,
+            gap: 0.04,
+            font: 13,
+        };
         for (i, clock) in [false, true].into_iter().enumerate() {
-            let mine: Vec<&Point> = points.iter().filter(|p| p.clock == clock).collect();
+            let mine: Vec<EloPoint> = points
+                .iter()
+                .filter(|p| p.clock == clock)
+                .map(marked)
+                .collect();
             if mine.is_empty() {
                 continue;
             }
-            let colour = SERIES[i];
-            let bars = mine.iter().flat_map(|p| {
-                let [a, b] = p.interval;
-                let x = x(p);
-                [
-                    PathElement::new(vec![(x, a), (x, b)], colour.stroke_width(2)),
-                    PathElement::new(vec![(x - 0.03, a), (x + 0.03, a)], colour.stroke_width(2)),
-                    PathElement::new(vec![(x - 0.03, b), (x + 0.03, b)], colour.stroke_width(2)),
-                ]
-            });
-            chart.draw_series(bars).map_err(svg_error)?;
-            let labels = mine.iter().map(|p| {
-                Text::new(
-                    format!("{}: {:+.1} ({})", p.control, p.elo, count(p.games)),
-                    (x(p) + 0.04, p.elo),
-                    ("sans-serif", 13).into_font().color(&BLACK),
-                )
-            });
-            chart.draw_series(labels).map_err(svg_error)?;
-            let mut line: Vec<(f64, f64)> = mine.iter().map(|p| (x(p), p.elo)).collect();
-            line.sort_by(|a, b| a.0.total_cmp(&b.0));
             let name = if clock {
                 "at a clock (its measured nodes a move)"
             } else {
                 "at a fixed node count"
             };
-            series(&mut chart, name, colour, line)?;
+            elo_series(&mut chart, (name, SERIES[i]), &mine, marks)?;
         }
         legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         root.present().map_err(svg_error)?;

@@ -8,7 +8,9 @@ use plotters::prelude::*;
 use super::configuration_names;
 use super::suite::{BASELINE, SuiteDoc};
 use crate::Error;
-use crate::chart::{Chart, SERIES, legend, series, svg_error, whole_label, whole_range};
+use crate::chart::{
+    Chart, SERIES, category_label, legend, series, svg_error, whole_label, whole_range,
+};
 
 /// One colour per configuration, the same in every chart (the order of docs/src/specification.md).
 fn colour(configuration: &str) -> RGBColor {
@@ -189,14 +191,7 @@ where
         .x_desc("pieces on the board (kings and pawns included)")
         .y_desc("move changed (% of positions)")
         .x_labels(groups.len())
-        .x_label_formatter(&|x| {
-            let i = x.round();
-            if (x - i).abs() < 1e-9 && i >= 0.0 {
-                names.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .x_label_formatter(&|x| category_label(&names, *x))
         .y_label_formatter(&|v| format!("{v:.0}%"))
         .draw()
         .map_err(svg_error)?;
