@@ -3,11 +3,12 @@
 
 use std::io::{self, Write};
 
-use nullmove_core::{Mode, Value};
-use nullmove_kpk::Wdl;
+use nullmove_core::{Mode, NoSink, Value};
 use nullmove_kpk::kpk_game::{Evaluation, NullRule};
-use nullmove_kpk::sweep::Cutoff;
+use nullmove_kpk::sweep::{self, Cutoff};
+use nullmove_kpk::{Kpk, ParsedFen, Side, Table, Wdl};
 use nullmove_numbers::counted;
+use nullmove_optimized::{Bound, Config};
 use serde::Serialize;
 
 use crate::format;
@@ -207,4 +208,105 @@ pub fn render_position(report: &PositionReport, out: &mut dyn Write) -> io::Resu
         )?;
     }
     Ok(())
+}
+
+/// How one K+P vs K position is searched: what the search sees at its depth limit, the
+/// chess rule on passing, the mode, the depth limit and R, the searcher's configuration and
+/// the guards in the command line's words.
+#[derive(Debug, Clone)]
+pub struct KpkSearch {
+    /// What the search sees at its depth limit.
+    pub evaluation: Evaluation,
+    /// The chess rule on passing.
+    pub rule: NullRule,
+    /// Plain or null.
+    pub mode: Mode,
+    /// The depth limit.
+    pub depth: u32,
+    /// R (null mode only).
+    pub reduction: u32,
+    /// The searcher's configuration.
+    pub config: Config,
+    /// The guards on, in the command line's words.
+    pub guards: String,
+}
+
+/// Why a K+P vs K root has no move to search, when it has none.
+fn leaf_reason(p: Kpk, depth: u32) -> Option<String> {
+    if p.legal_moves().is_empty() {
+        Some(if p.in_check() {
+            format!("game over: checkmate, {} won", p.side_to_move().other())
+        } else {
+            "game over: stalemate, a draw".to_owned()
+        })
+    } else if depth == 0 {
+        Some("depth limit 0: the root is a leaf".to_owned())
+    } else {
+        None
+    }
+}
+
+/// Searches `parsed`'s position as `how` says and judges it by the exact table.
+#[must_use]
+pub fn search(parsed: &ParsedFen, how: &KpkSearch) -> PositionReport {
+    let p = parsed.position;
+    let table = Table::build();
+    let KpkSearch {
+        evaluation,
+        rule,
+        mode,
+        depth,
+        reduction,
+        config,
+        ..
+    } = *how;
+    let result = sweep::search(&table, &p, evaluation, rule, config, &mut NoSink);
+    let null = mode == Mode::Null;
+    let cutoffs = if null {
+        sweep::trace_cutoffs(&table, &p, evaluation, rule, config)
+    } else {
+        Vec::new()
+    };
+    PositionReport {
+        fen: p.to_string(),
+        flipped: parsed.flipped,
+        point_of_view: "white",
+        side_to_move: match p.side_to_move() {
+            Side::White => "white",
+            Side::Black => "black",
+        },
+        leaf: leaf_reason(p, depth),
+        wdl: table.wdl(&p),
+        wdl_if_passed: p.with_other_side_to_move().map(|q| table.wdl(&q)),
+        zugzwang: table.is_zugzwang(&p),
+        search: SearchReport {
+            evaluation,
+            rule: null.then_some(rule),
+            guards: null.then(|| how.guards.clone()),
+            mode,
+            depth,
+            reduction: null.then_some(reduction),
+            value: result.value,
+            best_move: result.best_move.map(|m| m.to_string()),
+            nodes: result.stats.nodes,
+            null_probes: result.stats.null_probes,
+            null_cutoffs: result.stats.null_cutoffs,
+            moves: result
+                .root_moves()
+                .iter()
+                .map(|m| MoveReport {
+                    mv: m.mv.to_string(),
+                    value: m.value,
+                    bound: match m.bound {
+                        Bound::Exact => "exact",
+                        Bound::Upper => "upper",
+                        Bound::Lower => "lower",
+                    },
+                    wdl: table.successor_wdl(&p.play(m.mv)),
+                })
+                .collect(),
+            wrong: sweep::is_wrong(&table, &p, evaluation, &result),
+            cutoffs,
+        },
+    }
 }

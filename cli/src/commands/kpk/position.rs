@@ -1,18 +1,17 @@
 //! `nullmove kpk --fen`: one position searched and judged by the table, its results from
 //! White's point of view; the flags that would change nothing refused.
 
-use nullmove_core::{Mode, NoSink};
+use nullmove_core::Mode;
+use nullmove_kpk::Kpk;
 use nullmove_kpk::kpk_game::{Evaluation, NullRule};
-use nullmove_kpk::sweep::{self};
-use nullmove_kpk::{Kpk, Side, Table};
-use nullmove_optimized::{Bound, Guards};
+use nullmove_optimized::Guards;
 
 use super::{Args, RuleArg};
 use crate::engine_args::ModeArg;
 use crate::error::CliError;
 use crate::guards::flags_given;
 use crate::refusals::{idle_guards, nothing_to_do, refuse};
-use nullmove_report::kpk::position::{MoveReport, PositionReport, SearchReport};
+use nullmove_report::kpk::position::{KpkSearch, PositionReport, search};
 
 /// Refuses the flags that would change nothing: the null move's rule, R and guards in plain
 /// mode; everything that shapes a pass when no pass can happen (the low-material rule, in
@@ -69,21 +68,6 @@ fn check_flags(args: &Args, guards: &Guards) -> Result<(), CliError> {
     idle_guards(guards, args.depth, args.reduction.unwrap_or(0))
 }
 
-/// Why a K+P vs K root has no move to search, when it has none.
-fn leaf_reason(p: Kpk, depth: u32) -> Option<String> {
-    if p.legal_moves().is_empty() {
-        Some(if p.in_check() {
-            format!("game over: checkmate, {} won", p.side_to_move().other())
-        } else {
-            "game over: stalemate, a draw".to_owned()
-        })
-    } else if depth == 0 {
-        Some("depth limit 0: the root is a leaf".to_owned())
-    } else {
-        None
-    }
-}
-
 pub(super) fn position(args: &Args) -> Result<PositionReport, CliError> {
     let Some(fen) = &args.fen else {
         return Err(CliError::msg(
@@ -93,60 +77,18 @@ pub(super) fn position(args: &Args) -> Result<PositionReport, CliError> {
     let parsed = Kpk::parse_fen(fen).map_err(|e| CliError::Message(format!("bad FEN: {e}")))?;
     let guards = args.guards.guards();
     check_flags(args, &guards)?;
-    let p = parsed.position;
-    let table = Table::build();
-    let evaluation = Evaluation::from(args.evaluation);
-    let rule = NullRule::from(args.rule.unwrap_or(RuleArg::InCheck));
     let mode = Mode::from(args.mode);
     let reduction = args.reduction.unwrap_or(0);
-    let config = args.guards.config(args.depth, reduction, mode);
-    let result = sweep::search(&table, &p, evaluation, rule, config, &mut NoSink);
-    let null = mode == Mode::Null;
-    let cutoffs = if null {
-        sweep::trace_cutoffs(&table, &p, evaluation, rule, config)
-    } else {
-        Vec::new()
-    };
-    Ok(PositionReport {
-        fen: p.to_string(),
-        flipped: parsed.flipped,
-        point_of_view: "white",
-        side_to_move: match p.side_to_move() {
-            Side::White => "white",
-            Side::Black => "black",
-        },
-        leaf: leaf_reason(p, args.depth),
-        wdl: table.wdl(&p),
-        wdl_if_passed: p.with_other_side_to_move().map(|q| table.wdl(&q)),
-        zugzwang: table.is_zugzwang(&p),
-        search: SearchReport {
-            evaluation,
-            rule: null.then_some(rule),
-            guards: null.then(|| args.guards.describe()),
+    Ok(search(
+        &parsed,
+        &KpkSearch {
+            evaluation: Evaluation::from(args.evaluation),
+            rule: NullRule::from(args.rule.unwrap_or(RuleArg::InCheck)),
             mode,
             depth: args.depth,
-            reduction: null.then_some(reduction),
-            value: result.value,
-            best_move: result.best_move.map(|m| m.to_string()),
-            nodes: result.stats.nodes,
-            null_probes: result.stats.null_probes,
-            null_cutoffs: result.stats.null_cutoffs,
-            moves: result
-                .root_moves()
-                .iter()
-                .map(|m| MoveReport {
-                    mv: m.mv.to_string(),
-                    value: m.value,
-                    bound: match m.bound {
-                        Bound::Exact => "exact",
-                        Bound::Upper => "upper",
-                        Bound::Lower => "lower",
-                    },
-                    wdl: table.successor_wdl(&p.play(m.mv)),
-                })
-                .collect(),
-            wrong: sweep::is_wrong(&table, &p, evaluation, &result),
-            cutoffs,
+            reduction,
+            config: args.guards.config(args.depth, reduction, mode),
+            guards: args.guards.describe(),
         },
-    })
+    ))
 }
