@@ -100,16 +100,7 @@ fn points(matches: &[MatchResult]) -> Result<Vec<Point>, Error> {
                 .next()
                 .and_then(|b| b.parse::<f64>().ok())
                 .ok_or_else(|| Error::Message(format!("{control}: not a time control")))?;
-            let Some(s) = &m.stats else {
-                return Err(Error::Message(format!(
-                    "{players} at {control}: no pair finished"
-                )));
-            };
-            if !(s.elo.is_finite() && s.elo_95.iter().all(|v| v.is_finite())) {
-                return Err(Error::Message(format!(
-                    "{players} at {control}: an infinite Elo cannot be drawn"
-                )));
-            }
+            let s = m.drawable(&format!("{players} at {control}"))?;
             Ok(Point {
                 players,
                 control,

@@ -94,16 +94,7 @@ impl Point {
                  places a clock match on the chart; play it again with this build"
             )));
         };
-        let Some(s) = &m.stats else {
-            return Err(Error::Message(format!(
-                "{players} at {control}: no pair finished"
-            )));
-        };
-        if !(s.elo.is_finite() && s.elo_95.iter().all(|v| v.is_finite())) {
-            return Err(Error::Message(format!(
-                "{players} at {control}: an infinite Elo cannot be drawn"
-            )));
-        }
+        let s = m.drawable(&format!("{players} at {control}"))?;
         Ok(Self {
             players,
             control,

@@ -25,6 +25,20 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    /// The statistics a chart draws, refused when no pair finished or an Elo bound is
+    /// infinite; `what` names the match in the refusal.
+    pub fn drawable(&self, what: &str) -> Result<&Summary, Error> {
+        let Some(s) = &self.stats else {
+            return Err(Error::Message(format!("{what}: no pair finished")));
+        };
+        if !(s.elo.is_finite() && s.elo_95.iter().all(|v| v.is_finite())) {
+            return Err(Error::Message(format!(
+                "{what}: an infinite Elo cannot be drawn"
+            )));
+        }
+        Ok(s)
+    }
+
     /// The match of a result file or a match document at `path`, errors naming it.
     pub fn read(path: &std::path::Path) -> Result<Self, Error> {
         let name = path.display().to_string();
