@@ -44,6 +44,12 @@ pub fn show_value(v: nullmove_core::Value) -> String {
     }
 }
 
+/// An Elo value and its 95% interval: `+13.71 (+4.59 to +22.84)`.
+#[must_use]
+pub fn elo_interval(x: f64, [lo, hi]: [f64; 2]) -> String {
+    format!("{} ({} to {})", elo(x), elo(lo), elo(hi))
+}
+
 /// An Elo value with its sign and two decimals, or `+inf`/`-inf`.
 #[must_use]
 pub fn elo(x: f64) -> String {

@@ -5,7 +5,7 @@
 use super::match_render::MatchResult;
 use crate::Error;
 use crate::format::count;
-use crate::format::elo;
+use crate::format::elo_interval;
 use crate::table::{Table, left, right};
 
 /// A row per match: its book (with its piece limit), control, games and Elo, and for every
@@ -44,20 +44,15 @@ pub fn differences_table(matches: &[MatchResult]) -> Result<Table, Error> {
         let less = if std::ptr::eq(m, first) {
             "-".to_owned()
         } else {
-            let (d, [lo, hi]) = s.elo_less(&reference);
-            format!("{} ({} to {})", elo(d), elo(lo), elo(hi))
+            let (d, interval) = s.elo_less(&reference);
+            elo_interval(d, interval)
         };
         table.push(vec![
             super::effort::match_title(&names),
             book,
             control,
             count(s.games),
-            format!(
-                "{} ({} to {})",
-                elo(s.elo),
-                elo(s.elo_95[0]),
-                elo(s.elo_95[1])
-            ),
+            elo_interval(s.elo, s.elo_95),
             less,
         ]);
     }

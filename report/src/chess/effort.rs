@@ -9,7 +9,7 @@ use super::match_render::MatchResult;
 use crate::Error;
 use crate::chart::{EloPoint, Marks, SERIES, elo_frame, elo_range, elo_series, legend, svg_error};
 use crate::format::count;
-use crate::format::elo;
+use crate::format::elo_interval;
 use crate::table::{Table, left, right};
 
 /// A row per player of each match: its depth, nodes, time a move and time a node, beside
@@ -38,12 +38,7 @@ pub fn effort_table(matches: &[MatchResult]) -> Result<Table, Error> {
                     m.fields.book.clone(),
                     point.control.clone(),
                     count(point.games),
-                    format!(
-                        "{} ({} to {})",
-                        elo(point.elo),
-                        elo(point.interval[0]),
-                        elo(point.interval[1])
-                    ),
+                    elo_interval(point.elo, point.interval),
                 ]
             } else {
                 vec![String::new(); 5]
