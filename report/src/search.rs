@@ -3,10 +3,10 @@
 
 use std::io::{self, Write};
 
-use nullmove_core::{Cell, Value};
+use nullmove_core::{Cell, Engine, Mode, Position, SearchParams, Value};
 use serde::Serialize;
 
-use crate::format;
+use crate::{Error, format};
 
 /// One root move of the document.
 #[derive(Debug, Serialize)]
@@ -59,6 +59,71 @@ pub struct Report {
     pub exact_best_move: Option<Cell>,
     /// The oracle's exact value, for comparison.
     pub exact_value: Value,
+}
+
+/// A pruning engine's settings: its parameters and its guards in the command line's words
+/// (`None` for the oracle, which searches every move to the depth limit without pruning).
+pub type Pruning<'a> = Option<(&'a SearchParams, String)>;
+
+impl Report {
+    /// `board` searched by `engine` to `depth` (with `pruning`'s parameters, else plainly, as
+    /// the oracle searches), each root move beside the oracle's exact value.
+    pub fn of(
+        engine: &dyn Engine,
+        board: &Position,
+        depth: u32,
+        pruning: Pruning<'_>,
+    ) -> Result<Self, Error> {
+        let oracle_params;
+        let (params, mode, reduction, guards) = if let Some((params, guards)) = pruning {
+            let null = params.mode() == Mode::Null;
+            let mode = Some(params.mode().to_string());
+            (
+                params,
+                mode,
+                null.then_some(params.reduction()),
+                null.then_some(guards),
+            )
+        } else {
+            oracle_params = SearchParams::new(depth, 0, Mode::Plain)
+                .map_err(|e| Error::Message(e.to_string()))?;
+            (&oracle_params, None, None, None)
+        };
+        let report = engine.search(board, params);
+        let exact = nullmove_oracle::exact_root(board, depth);
+        let exact_of = |cell: Cell| {
+            exact
+                .moves
+                .iter()
+                .find(|m| m.cell == cell)
+                .map_or(exact.value, |m| m.value)
+        };
+        Ok(Self {
+            board: board.to_string(),
+            side_to_move: (!board.is_terminal()).then(|| board.side_to_move().to_string()),
+            leaf: format::leaf_reason(board, depth),
+            depth,
+            reduction,
+            mode,
+            engine: engine.name(),
+            guards,
+            best_move: report.best_move,
+            value: report.value,
+            nodes: report.nodes,
+            moves: report
+                .moves
+                .iter()
+                .map(|m| MoveOut {
+                    cell: m.cell,
+                    value: m.value,
+                    exact: exact_of(m.cell),
+                })
+                .collect(),
+            stats: report.stats,
+            exact_best_move: exact.best_move,
+            exact_value: exact.value,
+        })
+    }
 }
 
 /// What was searched and how, in the table's words: `X to move · depth limit 3 · R 1 ·
