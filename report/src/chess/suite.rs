@@ -5,12 +5,16 @@
 //! which each position is solved, when asked.
 
 use std::ops::RangeInclusive;
+use std::path::PathBuf;
 
 use nullmove_chess::analysis::{
     Change, ENDGAME_SPLIT, PIECE_GROUPS, SolvedDepths, VerifiedShape, against_baseline,
     solved_depths, verified_shape,
 };
-use nullmove_chess::{EpdEntry, PositionReport, SuiteReport, SuiteRow, run_suite_options};
+use nullmove_chess::{
+    ChessError, EpdEntry, PositionReport, Suite, SuiteReport, SuiteRow, parse_epd,
+    run_suite_options,
+};
 use nullmove_fixtures::confidence::{SplitTest, split_tests};
 use nullmove_optimized::{DeepOptions, Guards};
 use serde::{Deserialize, Serialize};
@@ -93,6 +97,85 @@ pub struct Source {
     pub name: String,
     /// Its positions.
     pub entries: Vec<EpdEntry>,
+}
+
+impl Source {
+    /// One suite's text, each position's moves checked, errors naming the suite.
+    pub fn read(name: String, text: &str) -> Result<Self, Error> {
+        let fail = |e: ChessError| Error::Message(format!("{name}: {e}"));
+        let entries = parse_epd(text).map_err(fail)?;
+        if entries.is_empty() {
+            return Err(Error::Message(format!("{name}: no position in it")));
+        }
+        for e in &entries {
+            e.best().map_err(fail)?;
+            e.avoid().map_err(fail)?;
+        }
+        Ok(Self { name, entries })
+    }
+}
+
+/// The shipped suites, then the EPD files, each read and cut to its first `limit` positions.
+pub fn sources(
+    suites: &[Suite],
+    files: &[PathBuf],
+    limit: Option<usize>,
+) -> Result<Vec<Source>, Error> {
+    let mut out = Vec::new();
+    for &suite in suites {
+        out.push(Source::read(suite.name().to_owned(), suite.text())?);
+    }
+    for path in files {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::Message(format!("cannot read {name}: {e}")))?;
+        out.push(Source::read(name, &text)?);
+    }
+    for (i, s) in out.iter().enumerate() {
+        if out[..i].iter().any(|t| t.name == s.name) {
+            return Err(Error::Message(format!("{} is given twice", s.name)));
+        }
+    }
+    // A cap, as `head -n` is: a suite with fewer positions is searched whole, so one
+    // `--limit` serves a script that runs several suites.
+    if let Some(n) = limit {
+        if n == 0 {
+            return Err(Error::msg("--limit 0 would search no position"));
+        }
+        for s in &mut out {
+            s.entries.truncate(n);
+        }
+    }
+    Ok(out)
+}
+
+/// The configurations asked (all seven when none), checked against the views that need
+/// some: `--by-pieces` compares each with [`BASELINE`].
+pub fn configurations(asked: &[Guards], by_pieces: bool) -> Result<Vec<Guards>, Error> {
+    let configs: Vec<Guards> = if asked.is_empty() {
+        Guards::presets().map(|(_, guards)| guards).collect()
+    } else {
+        asked.to_vec()
+    };
+    let names: Vec<String> = configs.iter().map(ToString::to_string).collect();
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(Error::Message(format!("--configs names {name} twice")));
+        }
+    }
+    if by_pieces {
+        if !names.iter().any(|n| n == BASELINE) {
+            return Err(Error::msg(
+                "--by-pieces compares each configuration with none: add none to --configs",
+            ));
+        }
+        if names.len() < 2 {
+            return Err(Error::msg(
+                "--by-pieces compares each configuration with none: add another to --configs",
+            ));
+        }
+    }
+    Ok(configs)
 }
 
 /// What a suite run measures: the positions, the configurations, the depths reported and

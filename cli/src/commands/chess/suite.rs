@@ -8,9 +8,9 @@
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-use nullmove_chess::{Suite, parse_epd};
+use nullmove_chess::Suite;
 use nullmove_optimized::DeepOptions;
-use nullmove_report::chess::suite::{BASELINE, Source, SuiteDoc, SuitePlan, measure};
+use nullmove_report::chess::suite::{SuiteDoc, SuitePlan, configurations, measure, sources};
 use nullmove_report::chess::{suite_chart, suite_render};
 
 use super::{Config, MAX_DEPTH, parse_config, parse_depths};
@@ -76,93 +76,6 @@ fn parse_suite(s: &str) -> Result<Suite, String> {
     s.parse::<Suite>().map_err(|e| e.to_string())
 }
 
-/// The options `--check-extension` and `--lmr` turned on, by their flags' names.
-fn option_names(args: &SuiteArgs) -> Vec<String> {
-    [(args.check_extension, "check-extension"), (args.lmr, "lmr")]
-        .into_iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, name)| name.to_owned())
-        .collect()
-}
-
-/// Reads one source, each position's moves checked, errors naming the source.
-fn read(name: String, text: &str) -> Result<Source, CliError> {
-    let fail = |e: nullmove_chess::ChessError| CliError::Message(format!("{name}: {e}"));
-    let entries = parse_epd(text).map_err(fail)?;
-    if entries.is_empty() {
-        return Err(CliError::Message(format!("{name}: no position in it")));
-    }
-    for e in &entries {
-        e.best().map_err(fail)?;
-        e.avoid().map_err(fail)?;
-    }
-    Ok(Source { name, entries })
-}
-
-/// The suites and files named, each cut to `--limit`.
-fn sources(args: &SuiteArgs) -> Result<Vec<Source>, CliError> {
-    if args.suite.is_empty() && args.epd.is_empty() {
-        return Err(CliError::msg(
-            "the following required argument was not provided: --suite <NAME> (wac, zugts, \
-             eet) or --epd <FILE>",
-        ));
-    }
-    let mut out = Vec::new();
-    for &suite in &args.suite {
-        out.push(read(suite.name().to_owned(), suite.text())?);
-    }
-    for path in &args.epd {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?;
-        out.push(read(name, &text)?);
-    }
-    for (i, s) in out.iter().enumerate() {
-        if out[..i].iter().any(|t| t.name == s.name) {
-            return Err(CliError::Message(format!("{} is given twice", s.name)));
-        }
-    }
-    // A cap, as `head -n` is: a suite with fewer positions is searched whole, so one
-    // `--limit` serves a script that runs several suites.
-    if let Some(n) = args.limit {
-        if n == 0 {
-            return Err(CliError::msg("--limit 0 would search no position"));
-        }
-        for s in &mut out {
-            s.entries.truncate(n);
-        }
-    }
-    Ok(out)
-}
-
-/// The configurations asked (all by default), checked against the views that need some.
-fn configurations(args: &SuiteArgs) -> Result<Vec<Config>, CliError> {
-    let configs = if args.configs.is_empty() {
-        Config::presets().map(|(_, guards)| guards).collect()
-    } else {
-        args.configs.clone()
-    };
-    let names: Vec<String> = configs.iter().map(ToString::to_string).collect();
-    for (i, name) in names.iter().enumerate() {
-        if names[..i].contains(name) {
-            return Err(CliError::Message(format!("--configs names {name} twice")));
-        }
-    }
-    if args.by_pieces {
-        if !names.iter().any(|n| n == BASELINE) {
-            return Err(CliError::msg(
-                "--by-pieces compares each configuration with none: add none to --configs",
-            ));
-        }
-        if names.len() < 2 {
-            return Err(CliError::msg(
-                "--by-pieces compares each configuration with none: add another to --configs",
-            ));
-        }
-    }
-    Ok(configs)
-}
-
 /// The depths reported.
 fn depth_range(args: &SuiteArgs) -> RangeInclusive<u32> {
     match (&args.depths, args.depth) {
@@ -174,12 +87,23 @@ fn depth_range(args: &SuiteArgs) -> RangeInclusive<u32> {
 
 /// The inputs validated into what the suite run measures.
 fn plan(args: &SuiteArgs) -> Result<SuitePlan, CliError> {
+    if args.suite.is_empty() && args.epd.is_empty() {
+        return Err(CliError::msg(
+            "the following required argument was not provided: --suite <NAME> (wac, zugts, \
+             eet) or --epd <FILE>",
+        ));
+    }
+    let options = [(args.check_extension, "check-extension"), (args.lmr, "lmr")];
     Ok(SuitePlan {
-        sources: sources(args)?,
-        configs: configurations(args)?,
+        sources: sources(&args.suite, &args.epd, args.limit)?,
+        configs: configurations(&args.configs, args.by_pieces)?,
         depths: depth_range(args),
         limit: args.limit,
-        options: option_names(args),
+        options: options
+            .into_iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, name)| name.to_owned())
+            .collect(),
         deep: DeepOptions::default()
             .with_check_extension(args.check_extension)
             .with_late_move_reductions(args.lmr),
