@@ -159,3 +159,31 @@ pub fn read(source: Source, path: &Path) -> Result<String, Error> {
         .map(|t| t.text)
         .map_err(|e| Error::Message(e.to_string()))
 }
+
+impl CoverageReport {
+    /// The coverage of each text given (the page's, then the article's).
+    pub fn of(page: Option<&Path>, article: Option<&Path>) -> Result<Self, Error> {
+        let mut coverage = Vec::new();
+        for (source, path) in [(Source::Page, page), (Source::Article, article)] {
+            if let Some(path) = path {
+                coverage.push(TextCoverage {
+                    file: path.display().to_string(),
+                    coverage: coverage::coverage(source, &read(source, path)?),
+                });
+            }
+        }
+        Ok(Self { coverage })
+    }
+}
+
+/// The audit document `nullmove audit --json` saved in `path`.
+pub fn saved(path: &Path) -> Result<AuditDocument, Error> {
+    let json = std::fs::read(path)
+        .map_err(|e| Error::Message(format!("cannot read {}: {e}", path.display())))?;
+    AuditDocument::from_json(&json).map_err(|e| {
+        Error::Message(format!(
+            "{} is not a document of `nullmove audit --json`: {e}",
+            path.display()
+        ))
+    })
+}

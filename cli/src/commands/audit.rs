@@ -16,14 +16,11 @@
 use std::path::{Path, PathBuf};
 
 use nullmove_fixtures::audit;
-use nullmove_fixtures::claims::Source;
-use nullmove_fixtures::coverage::{self};
 use nullmove_fixtures::review::{AuditDocument, SourceText};
 
 use crate::build_info;
 use crate::error::CliError;
 use crate::output::{self, Io};
-use nullmove_report::audit::read;
 pub use nullmove_report::audit::{
     Audited, CoverageReport, Document, TextCoverage, TextPaths, render, review_json, review_of,
     review_texts,
@@ -93,7 +90,10 @@ pub fn document_reporting(
     progress: audit::Progress<'_>,
 ) -> Result<Document, CliError> {
     if (args.page.is_some() || args.article.is_some()) && !args.reviews() {
-        return coverage_report(args).map(Document::Coverage);
+        return Ok(Document::Coverage(CoverageReport::of(
+            args.page.as_deref(),
+            args.article.as_deref(),
+        )?));
     }
     audit::audit_of_reporting(&args.claims, progress)
         .map(|a| Document::Audit(Audited::new(a, build_info::build())))
@@ -156,14 +156,7 @@ fn review_saved(
     erratum: bool,
     io: &mut Io<'_>,
 ) -> Result<u8, CliError> {
-    let json = std::fs::read(saved)
-        .map_err(|e| CliError::Message(format!("cannot read {}: {e}", saved.display())))?;
-    let audit = AuditDocument::from_json(&json).map_err(|e| {
-        CliError::Message(format!(
-            "{} is not a document of `nullmove audit --json`: {e}",
-            saved.display()
-        ))
-    })?;
+    let audit = nullmove_report::audit::saved(saved)?;
     let review = review_of(&audit, texts)?;
     if let Some(file) = html {
         file.commit(nullmove_server::review_file(&review_json(&review)?).as_bytes())?;
@@ -176,18 +169,4 @@ fn review_saved(
         .iter()
         .any(|c| c.status == audit::Status::Differs);
     Ok(u8::from(differs))
-}
-
-fn coverage_report(args: &Args) -> Result<CoverageReport, CliError> {
-    let texts = [(Source::Page, &args.page), (Source::Article, &args.article)];
-    let mut coverage = Vec::new();
-    for (source, path) in texts {
-        if let Some(path) = path {
-            coverage.push(TextCoverage {
-                file: path.display().to_string(),
-                coverage: coverage::coverage(source, &read(source, path)?),
-            });
-        }
-    }
-    Ok(CoverageReport { coverage })
 }
