@@ -12,12 +12,7 @@ mod suite;
 
 use std::ops::RangeInclusive;
 
-use serde::Serialize;
-
-pub use nullmove_report::chess::bench::BenchDoc;
-pub use nullmove_report::chess::configuration_names;
-pub use nullmove_report::chess::position::PositionDoc;
-pub use nullmove_report::chess::suite::{ByPieces, SuiteDoc};
+pub use nullmove_report::chess::{Document, configuration_names};
 pub use sprt::SprtArgs;
 
 use crate::error::CliError;
@@ -100,22 +95,6 @@ enum ChessCommand {
     /// --elo0/--elo1, the SPRT's LLR and decision, as fishtest computes them.
     #[command(after_help = crate::examples::CHESS_SPRT)]
     Sprt(sprt::SprtArgs),
-}
-
-/// The document of `nullmove chess`, by subcommand.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-pub enum Document {
-    /// `--fen`: one position searched.
-    Position(PositionDoc),
-    /// `suite`.
-    Suite(SuiteDoc),
-    /// `match` (and `match merge`).
-    Match(serde_json::Value),
-    /// `bench`.
-    Bench(BenchDoc),
-    /// `sprt`.
-    Sprt(nullmove_elo::Summary),
 }
 
 /// Builds the document of `nullmove chess` (no progress, no file written).

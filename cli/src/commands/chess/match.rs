@@ -3,15 +3,14 @@
 //! document in a file as the match plays and `--resume` goes on from it; `merge` puts the
 //! shards of a split match back together (the match itself is `nullmove_arena`'s).
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use nullmove_arena::{
-    Adjudication, Book, Control, Ending, MatchFields, MatchSpec, PairFinished, PgnHeader,
-    PlayerSpec, Provenance, Shard, StopHandle, TimeControl, document as match_document, run_match,
-    search_signature, summary, today, write_pgn,
+    Adjudication, Control, Ending, MatchFields, MatchSpec, PairFinished, PgnHeader, Provenance,
+    Shard, StopHandle, TimeControl, document as match_document, run_match, summary, today,
+    write_pgn,
 };
 use nullmove_elo::{Model, Sprt, SprtResult};
 
@@ -23,6 +22,7 @@ use nullmove_report::chess::effort::effort_table;
 use nullmove_report::chess::match_file::{MatchFile, Record};
 use nullmove_report::chess::match_merge::merged;
 use nullmove_report::chess::match_render::{MatchResult, render, standing_line};
+use nullmove_report::chess::match_request::MatchRequest;
 use nullmove_report::output_file::OutputFile;
 
 /// Ctrl-C's signal. A match stopped by a signal ends in order and exits with 128 plus the
@@ -222,20 +222,11 @@ fn nullmove_program() -> Option<PathBuf> {
     (exe.file_stem()? == "nullmove").then_some(exe)
 }
 
-/// The match the arguments ask for, every argument checked.
-fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
+/// The match the arguments ask for, as given.
+fn request(args: &MatchArgs) -> Result<MatchRequest, CliError> {
     let (Some(players), Some(book), Some(pairs)) = (&args.players, &args.book, args.pairs) else {
         return Err(CliError::msg("--players, --book and --pairs are required"));
     };
-    let names: Vec<&str> = players.split(',').collect();
-    let [a, b] = names.as_slice() else {
-        return Err(CliError::Message(format!(
-            "--players {players:?}: expected two players, A,B"
-        )));
-    };
-    let exe = nullmove_program();
-    let player = |p: &str| PlayerSpec::parse(p.trim(), exe.as_deref()).map_err(CliError::Message);
-    let players = [player(a)?, player(b)?];
     let control = match (args.tc, args.nodes) {
         (Some(tc), None) => Control::Clock(tc),
         (None, Some(n)) => Control::Nodes(n),
@@ -245,60 +236,33 @@ fn spec(args: &MatchArgs) -> Result<MatchSpec, CliError> {
             ));
         }
     };
-    if args.resume && args.pgn.is_some() {
-        return Err(CliError::msg(
-            "--resume with --pgn: the PGN of the pairs already played (each move's score and \
-             time) is not in the JSON the run goes on from; write the PGN from a run without \
-             --resume",
-        ));
-    }
-    if args.sprt.is_some() && args.shard.is_some() {
-        return Err(CliError::msg(
-            "--sprt with --shard: a shard cannot stop the others; play the shards without it \
-             and run the test over them as they play with `nullmove chess match merge \
-             SHARDS --sprt ELO0,ELO1`, which says when it decides",
-        ));
-    }
-    let concurrency = args.concurrency.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    );
-    let mut book = Book::read(Path::new(book)).map_err(CliError::Message)?;
-    if let Some(pieces) = args.book_max_pieces {
-        if book.positions.iter().all(|b| b.occupied().len() <= pieces) {
-            return Err(CliError::Message(format!(
-                "--book-max-pieces {pieces} changes nothing: every position of {} has at most \
-                 {pieces} pieces",
-                book.name
-            )));
-        }
-        book = book.at_most_pieces(pieces).map_err(CliError::Message)?;
-    }
-    if let Some(seed) = args.book_seed {
-        book = book.shuffled(seed);
-    }
-    let spec = MatchSpec {
-        players,
-        book,
+    Ok(MatchRequest {
+        players: players.clone(),
+        book: book.clone(),
+        book_seed: args.book_seed,
+        book_max_pieces: args.book_max_pieces,
         pairs,
+        repeat_book: args.repeat_book,
         control,
-        concurrency,
+        concurrency: args.concurrency,
         sprt: args.sprt,
         shard: args.shard,
         adjudication: args.adjudicate,
-        resumed: BTreeMap::new(),
-    };
-    spec.book_cover(args.repeat_book)
-        .map_err(CliError::Message)?;
-    if let Some(shard) = spec.shard
-        && spec.pair_indices().next().is_none()
-    {
-        return Err(CliError::Message(format!(
-            "--shard {shard} has no pair: the match has {pairs} (pair indices 0..{pairs}), \
-                 so use at most {pairs} shards"
-        )));
-    }
-    Ok(spec)
+        pgn: args.pgn.clone(),
+        out: args.out.clone(),
+        resume: args.resume,
+        json: args.json,
+        program: nullmove_program(),
+    })
+}
+
+/// The match asked for and its provenance: the build and the command that plays it again.
+fn spec(args: &MatchArgs) -> Result<(MatchSpec, Provenance), CliError> {
+    let request = request(args)?;
+    let spec = request.spec()?;
+    let provenance =
+        request.provenance(&spec, env!("CARGO_PKG_VERSION"), crate::build_info::COMMIT)?;
+    Ok((spec, provenance))
 }
 
 /// The JSON document of `nullmove chess match` (the match is played; no progress, no file
@@ -311,8 +275,7 @@ pub fn document(args: &MatchArgs) -> Result<serde_json::Value, CliError> {
         }
         None => {}
     }
-    let spec = spec(args)?;
-    let provenance = provenance(args, &spec)?;
+    let (spec, provenance) = spec(args)?;
     let outcome = run_match(&spec, &StopHandle::new(), |_| {}).map_err(CliError::Message)?;
     let mut fields = MatchFields::of(&spec, &outcome);
     fields.provenance = Some(provenance);
@@ -342,13 +305,13 @@ pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
         }
         return Ok(if going_on { 3 } else { 0 });
     }
-    let mut spec = spec(args)?;
+    let (mut spec, provenance) = spec(args)?;
     if let Some(warning) = spec.book_warning(args.repeat_book) {
         writeln!(io.err, "{warning}")?;
     }
     let pgn = args.pgn.as_deref().map(OutputFile::create).transpose()?;
     let file = args.out.as_deref().map(MatchFile::new).transpose()?;
-    let mut record = Record::new(file, args.resume, provenance(args, &spec)?, &mut spec)?;
+    let mut record = Record::new(file, args.resume, provenance, &mut spec)?;
     let stop = StopHandle::new();
     let signal = Arc::new(AtomicU8::new(0));
     if io.terminal {
@@ -388,66 +351,6 @@ pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
     } else {
         0
     })
-}
-
-/// The build and command of this run: the version, the commit, the search's signature
-/// (computed here, well under a second), and the command that plays it again.
-fn provenance(args: &MatchArgs, spec: &MatchSpec) -> Result<Provenance, CliError> {
-    Ok(Provenance {
-        version: env!("CARGO_PKG_VERSION").to_owned(),
-        commit: crate::build_info::COMMIT.to_owned(),
-        chess_bench: search_signature().map_err(CliError::Message)?,
-        command: command_line(args, spec),
-    })
-}
-
-/// The command that plays this run again, every setting spelled out in one order (the
-/// concurrency too, the machine's cores when it was not given).
-fn command_line(args: &MatchArgs, spec: &MatchSpec) -> Vec<String> {
-    let mut words: Vec<String> = ["nullmove", "chess", "match"].map(str::to_owned).to_vec();
-    let mut flag = |name: &str, value: Option<String>| {
-        words.push(format!("--{name}"));
-        words.extend(value);
-    };
-    flag("players", args.players.clone());
-    flag("book", args.book.as_ref().map(|b| b.display().to_string()));
-    if let Some(pieces) = spec.book.max_pieces {
-        flag("book-max-pieces", Some(pieces.to_string()));
-    }
-    if let Some(seed) = spec.book.seed {
-        flag("book-seed", Some(seed.to_string()));
-    }
-    flag("pairs", Some(spec.pairs.to_string()));
-    if args.repeat_book {
-        flag("repeat-book", None);
-    }
-    match spec.control {
-        Control::Clock(tc) => flag("tc", Some(tc.to_string())),
-        Control::Nodes(n) => flag("nodes", Some(n.to_string())),
-    }
-    flag("concurrency", Some(spec.concurrency.to_string()));
-    if let Some(s) = spec.sprt {
-        flag("sprt", Some(format!("{},{},{}", s.elo0, s.elo1, s.model)));
-    }
-    if let Some(a) = spec.adjudication {
-        flag("adjudicate", Some(format!("{},{}", a.score, a.moves)));
-    }
-    if let Some(shard) = spec.shard {
-        flag("shard", Some(shard.to_string()));
-    }
-    if let Some(out) = &args.out {
-        flag("out", Some(out.display().to_string()));
-    }
-    if let Some(pgn) = &args.pgn {
-        flag("pgn", Some(pgn.display().to_string()));
-    }
-    if args.resume {
-        flag("resume", None);
-    }
-    if args.json {
-        flag("json", None);
-    }
-    words
 }
 
 /// The document as JSON, or the table of `fields` with their statistics.
