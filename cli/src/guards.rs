@@ -253,26 +253,4 @@ impl ChessGuardArgs {
         };
         Config::new(depth_limit).with_guards(guards)
     }
-
-    /// The guards on, in this command's words joined by `+`
-    /// (`min-probe-depth=1+no-null-without-pieces`), `none` when none.
-    pub fn describe(&self) -> String {
-        let parts: Vec<String> = self
-            .guards()
-            .guard_names()
-            .into_iter()
-            .map(|part| {
-                if part.starts_with("min-material=") {
-                    "no-null-without-pieces".to_owned()
-                } else {
-                    part
-                }
-            })
-            .collect();
-        if parts.is_empty() {
-            "none".to_owned()
-        } else {
-            parts.join("+")
-        }
-    }
 }

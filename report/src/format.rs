@@ -77,3 +77,30 @@ impl std::fmt::Display for TicTacToeGuards {
         f.write_str(&nullmove_experiments::safeguards::name(&self.0))
     }
 }
+
+/// Guards named in chess's words (`nullmove kpk`), joined by `+`
+/// (`min-probe-depth=1+no-null-without-pieces`), `none` when none: the endgame guard is
+/// chess's rule of no null move without non-pawn material.
+pub struct ChessGuards(pub nullmove_optimized::Guards);
+
+impl std::fmt::Display for ChessGuards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self
+            .0
+            .guard_names()
+            .into_iter()
+            .map(|part| {
+                if part.starts_with("min-material=") {
+                    "no-null-without-pieces".to_owned()
+                } else {
+                    part
+                }
+            })
+            .collect();
+        if parts.is_empty() {
+            f.write_str("none")
+        } else {
+            f.write_str(&parts.join("+"))
+        }
+    }
+}

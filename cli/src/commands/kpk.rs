@@ -12,11 +12,9 @@ mod sweep;
 use std::ops::RangeInclusive;
 
 use nullmove_kpk::kpk_game::{Evaluation, NullRule};
-use serde::Serialize;
 
-pub use nullmove_report::kpk::position::{MoveReport, PositionReport, SearchReport};
-pub use nullmove_report::kpk::sweep::SweepReport;
-pub use nullmove_report::kpk::table::{self, StatsReport, ZugzwangList};
+pub use nullmove_report::kpk::Document;
+use nullmove_report::kpk::table;
 
 use crate::commands::sweep::{parse_depths, parse_reductions};
 use crate::engine_args::ModeArg;
@@ -140,20 +138,6 @@ impl From<EvalArg> for Evaluation {
             EvalArg::Heuristic => Self::Heuristic,
         }
     }
-}
-
-/// The document of `nullmove kpk`, by subcommand; each prints as its own JSON document.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-pub enum Document {
-    /// `--fen`: one position searched.
-    Position(PositionReport),
-    /// `stats`.
-    Stats(StatsReport),
-    /// `zugzwangs`.
-    Zugzwangs(ZugzwangList),
-    /// `sweep`.
-    Sweep(SweepReport),
 }
 
 /// Builds the document of `nullmove kpk`.

@@ -3,7 +3,11 @@
 
 use std::io::{self, Write};
 
-use nullmove_kpk::article::TotalRow;
+use std::ops::RangeInclusive;
+
+use nullmove_kpk::Table;
+use nullmove_kpk::article::{self, TotalRow};
+use nullmove_kpk::kpk_game::Evaluation;
 use nullmove_kpk::sweep::{self, SweepRow};
 use serde::Serialize;
 
@@ -16,6 +20,68 @@ pub struct SweepReport {
     pub rows: Vec<SweepRow>,
     /// The rows summed per configuration and evaluation: over every R, then at each R.
     pub totals: Vec<TotalRow>,
+}
+
+/// What a K+P vs K sweep searches.
+#[derive(Debug, Clone)]
+pub struct SweepPlan {
+    /// Only the pawn on files a–d (the half Syzygy counts).
+    pub half_board: bool,
+    /// One evaluation, or both when `None`.
+    pub evaluation: Option<Evaluation>,
+    /// The configurations by name, in any order (all when empty).
+    pub configurations: Vec<String>,
+    /// The depth limits.
+    pub depths: RangeInclusive<u32>,
+    /// The reductions R.
+    pub reductions: RangeInclusive<u32>,
+}
+
+impl SweepPlan {
+    /// The work items `measure` reports as done: one per evaluation and position.
+    #[must_use]
+    pub fn work_items(&self) -> u64 {
+        sweep::work_items(&self.positions(), &self.evaluations())
+    }
+
+    /// Searches every position of the plan, calling `done` once per work item finished.
+    #[must_use]
+    pub fn measure(&self, done: &(dyn Fn() + Sync)) -> SweepReport {
+        let configurations: Vec<sweep::Configuration> = sweep::configurations()
+            .into_iter()
+            .filter(|c| {
+                self.configurations.is_empty() || self.configurations.iter().any(|n| n == c.name)
+            })
+            .collect();
+        let rows = sweep::sweep_with_progress(
+            &Table::build(),
+            &self.positions(),
+            &configurations,
+            &self.evaluations(),
+            self.depths.clone(),
+            self.reductions.clone(),
+            done,
+        );
+        SweepReport {
+            totals: article::totals(&rows),
+            rows,
+        }
+    }
+
+    fn positions(&self) -> Vec<nullmove_kpk::Kpk> {
+        if self.half_board {
+            sweep::half_board_positions()
+        } else {
+            sweep::sweep_positions()
+        }
+    }
+
+    fn evaluations(&self) -> Vec<Evaluation> {
+        self.evaluation.map_or_else(
+            || vec![Evaluation::Exact, Evaluation::Heuristic],
+            |e| vec![e],
+        )
+    }
 }
 
 /// One row per configuration, evaluation, depth limit and R, then the totals.

@@ -11,6 +11,7 @@ use crate::engine_args::ModeArg;
 use crate::error::CliError;
 use crate::guards::flags_given;
 use crate::refusals::{idle_guards, nothing_to_do, refuse};
+use nullmove_report::format::ChessGuards;
 use nullmove_report::kpk::position::{KpkSearch, PositionReport, search};
 
 /// Refuses the flags that would change nothing: the null move's rule, R and guards in plain
@@ -88,7 +89,7 @@ pub(super) fn position(args: &Args) -> Result<PositionReport, CliError> {
             depth: args.depth,
             reduction,
             config: args.guards.config(args.depth, reduction, mode),
-            guards: args.guards.describe(),
+            guards: ChessGuards(guards).to_string(),
         },
     ))
 }
