@@ -16,7 +16,6 @@ pub use documents::CommandLine;
 
 use crate::error::CliError;
 use crate::output::Io;
-use crate::refusals::nothing_to_do;
 
 /// Arguments of `nullmove serve`.
 #[derive(Debug, clap::Args)]
@@ -52,46 +51,6 @@ fn parse_host(s: &str) -> Result<IpAddr, String> {
         .map_err(|_| "an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0) or localhost".to_owned())
 }
 
-impl Args {
-    /// The names requests may address the server by; refuses a --host beyond loopback
-    /// without --allow-remote, and --allow-remote on loopback, where it changes nothing.
-    fn hosts(&self) -> Result<Hosts, CliError> {
-        match (self.host.is_loopback(), &self.allow_remote) {
-            (true, None) => Ok(Hosts::Loopback),
-            (true, Some(_)) => Err(nothing_to_do(
-                &["--allow-remote"],
-                &format!(
-                    "with --host {}: a loopback address lets only this machine connect",
-                    self.host
-                ),
-            )),
-            (false, None) => Err(CliError::Message(format!(
-                "--host {} listens beyond this machine: anyone who can reach it could use this \
-                 server; add --allow-remote to mean it",
-                self.host
-            ))),
-            (false, Some(names)) => {
-                if let Some(bad) = names.iter().find(|n| !is_host_name(n)) {
-                    return Err(CliError::Message(format!(
-                        "--allow-remote: '{bad}' is not a host name (letters, digits, '-' and \
-                         '.'; no port)"
-                    )));
-                }
-                Ok(Hosts::Remote(names.clone()))
-            }
-        }
-    }
-}
-
-/// A DNS name as a `Host` header carries it, without port.
-fn is_host_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 253
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-}
-
 impl From<nullmove_server::Error> for CliError {
     /// A server that could not start (a port taken, say), in its one line.
     fn from(e: nullmove_server::Error) -> Self {
@@ -105,7 +64,8 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
     let limits = Limits::standard();
     let config = Config {
         addr: SocketAddr::new(args.host, args.port),
-        hosts: args.hosts()?,
+        hosts: Hosts::for_listener(args.host, args.allow_remote.as_deref())
+            .map_err(CliError::Message)?,
         limits,
     };
     let commands = CommandLine::with_texts(args.page.clone(), args.article.clone());

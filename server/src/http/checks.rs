@@ -26,6 +26,30 @@ pub enum Hosts {
 }
 
 impl Hosts {
+    /// The names a server listening on `host` accepts: this machine's on a loopback address;
+    /// beyond it only when `remote` says so (`--allow-remote`), with the names it lists. The
+    /// error is one line in the command line's words.
+    pub fn for_listener(host: IpAddr, remote: Option<&[String]>) -> Result<Self, String> {
+        match (host.is_loopback(), remote) {
+            (true, None) => Ok(Self::Loopback),
+            (true, Some(_)) => Err(format!(
+                "--allow-remote changes nothing with --host {host}: a loopback address lets \
+                 only this machine connect (leave it out)"
+            )),
+            (false, None) => Err(format!(
+                "--host {host} listens beyond this machine: anyone who can reach it could use \
+                 this server; add --allow-remote to mean it"
+            )),
+            (false, Some(names)) => match names.iter().find(|n| !is_host_name(n)) {
+                Some(bad) => Err(format!(
+                    "--allow-remote: '{bad}' is not a host name (letters, digits, '-' and '.'; \
+                     no port)"
+                )),
+                None => Ok(Self::Remote(names.to_vec())),
+            },
+        }
+    }
+
     /// Whether a `Host` header names this server: a name it accepts, with or without a
     /// port. A page from elsewhere that renamed itself to this address (DNS rebinding)
     /// carries its own name, and is refused.
@@ -59,6 +83,15 @@ impl Hosts {
             }
         }
     }
+}
+
+/// A name a `Host` header can carry: letters, digits, `-` and `.`, no port.
+fn is_host_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 253
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
 }
 
 /// What the checks need: the bounds, and the names this server answers to.
