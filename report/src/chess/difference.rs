@@ -2,6 +2,10 @@
 //! with the 95% interval of two independent samples. The endgame book against the openings
 //! is the article's "greater risk in some endgames", asked of games.
 
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::effort::effort_table;
 use super::match_render::MatchResult;
 use crate::Error;
 use crate::format::count;
@@ -57,4 +61,23 @@ pub fn differences_table(matches: &[MatchResult]) -> Result<Table, Error> {
         ]);
     }
     Ok(table)
+}
+
+/// `nullmove chess match compare`: the matches in `files` set against the first, then what
+/// each side searched a move in those that measured it.
+pub fn compare(files: &[PathBuf], out: &mut dyn Write) -> Result<(), Error> {
+    let mut matches = Vec::new();
+    for path in files {
+        matches.push(MatchResult::read(path)?);
+    }
+    differences_table(&matches)?.write(false, out)?;
+    let measured: Vec<MatchResult> = matches
+        .into_iter()
+        .filter(|m| !m.fields.effort.is_empty())
+        .collect();
+    if !measured.is_empty() {
+        writeln!(out)?;
+        effort_table(&measured)?.write(false, out)?;
+    }
+    Ok(())
 }

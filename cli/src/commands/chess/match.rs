@@ -17,11 +17,10 @@ use nullmove_elo::{Model, Sprt, SprtResult};
 use crate::error::CliError;
 use crate::output::{Io, write_json};
 use crate::progress::Progress;
-use nullmove_report::chess::difference::differences_table;
-use nullmove_report::chess::effort::effort_table;
+use nullmove_report::chess::difference::compare;
 use nullmove_report::chess::match_file::{MatchFile, Record};
 use nullmove_report::chess::match_merge::merged;
-use nullmove_report::chess::match_render::{MatchResult, render, standing_line};
+use nullmove_report::chess::match_render::{render, standing_line};
 use nullmove_report::chess::match_request::MatchRequest;
 use nullmove_report::output_file::OutputFile;
 
@@ -127,24 +126,6 @@ struct CompareArgs {
     /// the first is the one the others are set against.
     #[arg(required = true, value_name = "FILES")]
     files: Vec<PathBuf>,
-}
-
-/// The tables of `nullmove chess match compare`.
-fn compare(args: &CompareArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    let mut matches = Vec::new();
-    for path in &args.files {
-        matches.push(MatchResult::read(path)?);
-    }
-    differences_table(&matches)?.write(false, out)?;
-    let measured: Vec<MatchResult> = matches
-        .into_iter()
-        .filter(|m| !m.fields.effort.is_empty())
-        .collect();
-    if !measured.is_empty() {
-        writeln!(out)?;
-        effort_table(&measured)?.write(false, out)?;
-    }
-    Ok(())
 }
 
 /// Arguments of `nullmove chess match merge`.
@@ -285,7 +266,7 @@ pub fn document(args: &MatchArgs) -> Result<serde_json::Value, CliError> {
 /// Runs `nullmove chess match` (or `merge`).
 pub fn run(args: &MatchArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
     if let Some(MatchCommand::Compare(c)) = &args.command {
-        return compare(c, io.out).map(|()| 0);
+        return Ok(compare(&c.files, io.out).map(|()| 0)?);
     }
     if let Some(MatchCommand::Merge(m)) = &args.command {
         let (doc, fields) = merge_document(m)?;
