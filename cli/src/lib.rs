@@ -6,15 +6,13 @@
 //! exit with status 2 and a one-line message on stderr.
 //!
 //! The binary is a thin wrapper over [`run_with`]: parsing (clap's definitions, [`Cli`]),
-//! dispatch to the commands ([`commands`], one module each) and rendering (`render`: the
-//! one table renderer and the chart helpers); the work is the library crates'. Each command
-//! module separates building its document (`document`, a `Serialize` value from validated
-//! arguments) from rendering it (`render`, into a writer), so a caller that wants the JSON
+//! the flags' checks and refusals, dispatch to the commands ([`commands`], one module each)
+//! and the terminal (progress, Ctrl-C, the trace's Step). Every document and its rendering
+//! is `nullmove_report`'s, the work the library crates'. A caller that wants a command's JSON
 //! document without the text turns its parameters into an argv, [`parse`]s it (a bad one
-//! gives the command's own one-line error, `CliError`'s `Display`) and calls [`document`]
-//! (or the command's own `document` for the typed value): what the web server of `nullmove
-//! serve` does through the interface this crate implements for it
-//! ([`commands::serve::CommandLine`]).
+//! gives the command's own one-line error, `CliError`'s `Display`) and calls [`document`]:
+//! what the web server of `nullmove serve` does through the interface this crate implements
+//! for it ([`commands::serve::CommandLine`]).
 
 pub mod build_info;
 pub mod commands;
