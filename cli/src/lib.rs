@@ -58,24 +58,7 @@ pub struct Cli {
 
 /// What `nullmove --help` prints under the commands: a first example of each kind of work,
 /// and what every command shares (a table or `--json`, exit status 2 on bad input).
-pub const AFTER_HELP: &str = "\
-Examples:
-  # Every claim of the page and its companion article, checked, one row each
-  nullmove audit
-  # The page's pitfall: null move settles for cell 0, worth 9; plain search finds 4, worth 12
-  nullmove search --board ...O.X... --depth 3 --mode null --reduction 1
-  nullmove search --board ...O.X... --depth 3 --mode plain
-  # The page's headline: the empty board at depth limit 5, R 3 (1,787 nodes against 803)
-  nullmove sweep --depths 5 --reductions 3
-  # The article's zugzwang in K+P vs K: White to move draws, Black to move would lose
-  nullmove kpk --fen '8/4k3/8/4K3/4P3/8/8/8 w - - 0 1'
-  # Real chess: the starting position to depth 6 under r3, the default configuration
-  nullmove chess --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' --depth 6
-  # The page's \"Try it\" in a browser, at http://127.0.0.1:8080
-  nullmove serve
-
-Every command prints a table, or one JSON document with --json. Bad input exits with status 2
-and one line on stderr. Each command's help has examples of its own: nullmove help search.";
+pub const AFTER_HELP: &str = include_str!("../help/nullmove.txt").trim_ascii_end();
 
 /// Every subcommand with its arguments. The first line of each is its line in `nullmove
 /// --help`; the rest shows in the command's own `--help`.
