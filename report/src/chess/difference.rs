@@ -40,11 +40,7 @@ pub fn differences_table(matches: &[MatchResult]) -> Result<Table, Error> {
             || f.book.clone(),
             |n| format!("{}, at most {n} pieces", f.book),
         );
-        let control = match (&f.time_control, f.nodes) {
-            (Some(tc), _) => format!("{tc} s"),
-            (None, Some(n)) => format!("{} nodes", count(n)),
-            (None, None) => "?".to_owned(),
-        };
+        let control = super::match_render::control(f);
         let less = if std::ptr::eq(m, first) {
             "-".to_owned()
         } else {

@@ -77,11 +77,8 @@ impl Point {
         let f = &m.fields;
         let names: Vec<&str> = f.players.iter().map(|p| p.name.as_str()).collect();
         let players = match_title(&names);
-        let control = match (&f.time_control, f.nodes) {
-            (Some(tc), _) => format!("{tc} s"),
-            (None, Some(n)) => format!("{} nodes", count(n)),
-            (None, None) => return Err(Error::Message(format!("{players}: no control"))),
-        };
+        let control = super::match_render::control_cell(f)
+            .ok_or_else(|| Error::Message(format!("{players}: no control")))?;
         let measured = f.effort.first().and_then(|e| e.nodes_per_move);
         let Some(nodes) = f.nodes.map(|n| n as f64).or(measured) else {
             return Err(Error::Message(format!(

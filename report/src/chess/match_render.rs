@@ -145,12 +145,17 @@ fn player_label(p: &PlayerDoc) -> String {
     format!("{name} ({})", opts.join(" "))
 }
 
-/// `1+0.01 s` or `10,000 nodes`.
-fn control(f: &MatchFields) -> String {
+/// `1+0.01 s` or `10,000 nodes`; `?` for a document that recorded neither.
+pub(crate) fn control(f: &MatchFields) -> String {
+    control_cell(f).unwrap_or_else(|| "?".to_owned())
+}
+
+/// `1+0.01 s` or `10,000 nodes`, if the document recorded either.
+pub(crate) fn control_cell(f: &MatchFields) -> Option<String> {
     match (&f.time_control, f.nodes) {
-        (Some(tc), _) => format!("{tc} s"),
-        (None, Some(n)) => format!("{} nodes", count(n)),
-        (None, None) => "?".to_owned(),
+        (Some(tc), _) => Some(format!("{tc} s")),
+        (None, Some(n)) => Some(format!("{} nodes", count(n))),
+        (None, None) => None,
     }
 }
 
