@@ -27,6 +27,7 @@
 mod error;
 mod gsprt;
 mod interval;
+mod model;
 mod sample;
 mod sequential;
 mod sprt;
@@ -34,7 +35,8 @@ mod summary;
 
 pub use error::StatsError;
 pub use interval::{elo_from_score, score_from_elo};
+pub use model::Model;
 pub use sample::{Outcome, Pentanomial, Wdl};
 pub use sequential::{SprtPath, SprtRun, replay_games, replay_pairs};
-pub use sprt::{Decision, Model, Sprt, SprtResult};
+pub use sprt::{Decision, Sprt, SprtResult};
 pub use summary::{Summary, summarize_games, summarize_pairs};
