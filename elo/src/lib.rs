@@ -25,6 +25,7 @@
 //! ```
 
 mod error;
+mod extended;
 mod gsprt;
 mod interval;
 mod model;

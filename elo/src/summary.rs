@@ -30,16 +30,16 @@ pub struct Summary {
     /// The mean score per game, in `[0, 1]`.
     pub score: f64,
     /// Logistic Elo of the score.
-    #[serde(with = "extended")]
+    #[serde(with = "crate::extended")]
     pub elo: f64,
     /// The 95% interval of the Elo: the normal interval of the mean score (on pairs when
     /// pairs are known), each end in Elo.
-    #[serde(with = "extended_pair")]
+    #[serde(with = "crate::extended::pair")]
     pub elo_95: [f64; 2],
     /// The interval's larger half-width, the `±` of "Elo -93.08 ± 4.96" as `OpenBench` shows
     /// it (`max(upper - elo, elo - lower)`, `longStatBlock` in its `templatetags/mytags.py`):
     /// Elo is not linear in the score, so the interval is not symmetric about the estimate.
-    #[serde(with = "extended")]
+    #[serde(with = "crate::extended")]
     pub elo_error: f64,
     /// Normalized Elo, the scale of fishtest's bounds since 2021: the score's distance
     /// from 1/2 in standard deviations of one game (a pair's deviation times sqrt 2),
@@ -175,67 +175,4 @@ fn check_games(pairs: &Pentanomial, n: u64, wdl: &Wdl) -> Result<(), StatsError>
         )));
     }
     Ok(())
-}
-
-/// An `f64` in JSON that may be infinite: a number, or `"+inf"` / `"-inf"`. NaN is refused
-/// when writing: no statistic here may be undefined.
-mod extended {
-    use serde::{Deserialize, Deserializer, Serializer, de, ser};
-
-    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `with` passes a reference
-    pub fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-        match *x {
-            f64::INFINITY => s.serialize_str("+inf"),
-            f64::NEG_INFINITY => s.serialize_str("-inf"),
-            x if x.is_nan() => Err(ser::Error::custom("an Elo value is undefined (NaN)")),
-            x => s.serialize_f64(x),
-        }
-    }
-
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Written {
-        Number(f64),
-        Text(String),
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-        match Written::deserialize(d)? {
-            Written::Number(x) => Ok(x),
-            Written::Text(t) if t == "+inf" => Ok(f64::INFINITY),
-            Written::Text(t) if t == "-inf" => Ok(f64::NEG_INFINITY),
-            Written::Text(t) => Err(de::Error::custom(format!(
-                "expected a number, \"+inf\" or \"-inf\", got {t:?}"
-            ))),
-        }
-    }
-}
-
-/// Two [`extended`] values as a JSON array.
-mod extended_pair {
-    use serde::ser::SerializeTuple;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    struct Value(f64);
-
-    impl Serialize for Value {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            super::extended::serialize(&self.0, s)
-        }
-    }
-
-    #[derive(Deserialize)]
-    struct Read(#[serde(with = "super::extended")] f64);
-
-    pub fn serialize<S: Serializer>(pair: &[f64; 2], s: S) -> Result<S::Ok, S::Error> {
-        let mut t = s.serialize_tuple(2)?;
-        t.serialize_element(&Value(pair[0]))?;
-        t.serialize_element(&Value(pair[1]))?;
-        t.end()
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[f64; 2], D::Error> {
-        let [a, b] = <[Read; 2]>::deserialize(d)?;
-        Ok([a.0, b.0])
-    }
 }
