@@ -7,6 +7,7 @@ use nullmove_optimized::{DeepGame, Game, MATE};
 
 use crate::ChessError;
 use crate::eval::Eval;
+use crate::notation::is_capture;
 
 /// The most legal moves of any chess position (218; every move generator's bound).
 pub const MAX_MOVES: usize = 218;
@@ -367,17 +368,6 @@ impl DeepGame for ChessGame {
 
     fn reversible_plies(&self) -> u32 {
         self.reversible
-    }
-}
-
-/// Whether `mv` takes a piece (en passant included; castling, the king onto its own rook,
-/// does not).
-#[must_use]
-pub fn is_capture(board: &Board, mv: Move) -> bool {
-    let us = board.side_to_move();
-    match board.color_on(mv.to) {
-        Some(c) => c != us,
-        None => board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file(),
     }
 }
 

@@ -37,12 +37,12 @@ pub use bench::{
     BENCH_DEPTH, BENCH_SUITES, BENCH_TABLE_BITS, BenchPosition, BenchRun, bench_positions,
     bench_run, bench_searcher,
 };
-pub use chess_game::{ChessGame, MAX_MOVES, is_capture};
+pub use chess_game::{ChessGame, MAX_MOVES};
 pub use chess960::{parse_fen_960, parse_uci_in, uci_in};
 use cozy_chess::Board;
 pub use epd::{EpdEntry, parse_epd, parse_line};
 pub use eval::{Eval, VALUES, square_bonus, value};
-pub use notation::{is_castling, parse_san, parse_uci, san, uci};
+pub use notation::{is_capture, is_castling, parse_san, parse_uci, san, uci};
 pub use nullmove_optimized::DeepStats;
 pub use nullmove_optimized::Guards;
 pub use see::see_ge;

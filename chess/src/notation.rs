@@ -10,13 +10,23 @@
 use cozy_chess::{Board, File, Move, Piece, Rank, Square};
 
 use crate::ChessError;
-use crate::chess_game::is_capture;
 
 /// Whether `mv` castles (cozy-chess writes castling as the king taking its own rook).
 #[must_use]
 pub fn is_castling(board: &Board, mv: Move) -> bool {
     board.piece_on(mv.from) == Some(Piece::King)
         && board.color_on(mv.to) == Some(board.side_to_move())
+}
+
+/// Whether `mv` takes a piece (en passant included; castling, the king onto its own rook,
+/// does not).
+#[must_use]
+pub fn is_capture(board: &Board, mv: Move) -> bool {
+    let us = board.side_to_move();
+    match board.color_on(mv.to) {
+        Some(c) => c != us,
+        None => board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file(),
+    }
 }
 
 /// The move in UCI notation, castling as the king's two-square step.
