@@ -26,6 +26,7 @@ mod bench;
 mod chess960;
 mod chess_game;
 mod epd;
+mod error;
 mod eval;
 mod notation;
 mod see;
@@ -41,6 +42,7 @@ pub use chess_game::{ChessGame, MAX_MOVES};
 pub use chess960::{parse_fen_960, parse_uci_in, uci_in};
 use cozy_chess::Board;
 pub use epd::{EpdEntry, parse_epd, parse_line};
+pub use error::ChessError;
 pub use eval::{Eval, VALUES, square_bonus, value};
 pub use notation::{is_capture, is_castling, parse_san, parse_uci, san, uci};
 pub use nullmove_optimized::DeepStats;
@@ -54,43 +56,6 @@ pub use suite::{
 pub use suites::{Suite, SuiteError};
 
 use nullmove_optimized::{DeepGame, Game};
-
-/// Why a position, a move, a suite or a search was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ChessError {
-    /// cozy-chess refused the FEN (its reason after the colon).
-    #[error("invalid FEN {fen:?}: {reason}")]
-    Fen {
-        /// The FEN as given.
-        fen: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// A move that is not legal in the position (UCI or as given).
-    #[error("illegal move {0:?}")]
-    IllegalMove(String),
-    /// A SAN move that does not name exactly one legal move.
-    #[error("SAN {san:?} in {fen}: {reason}")]
-    San {
-        /// The move as written.
-        san: String,
-        /// The position it was read in.
-        fen: String,
-        /// Malformed, no match, or ambiguous (the candidates).
-        reason: String,
-    },
-    /// A line of an EPD file that is not EPD.
-    #[error("EPD line {line}: {message}")]
-    Epd {
-        /// The line, 1-based.
-        line: usize,
-        /// What is wrong with it.
-        message: String,
-    },
-    /// The search refused its parameters.
-    #[error("{0}")]
-    Search(String),
-}
 
 /// Reads a FEN; the two clocks may be left out (0 and 1).
 ///
