@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 
 use cozy_chess::{BitBoard, Board, Color, Piece};
 use nullmove_chess::{parse_uci, san};
+use nullmove_optimized::{Score, StopHandle};
 use serde::{Deserialize, Serialize};
 
 use crate::player::{Limit, Player, PlayerError};
-use crate::{Line, Score, StopHandle, TimeControl, centipawns};
+use crate::{Line, TimeControl, centipawns};
 
 /// What each move is searched under, for the whole match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,11 +8,13 @@ mod spec;
 
 use std::time::Duration;
 
+use nullmove_optimized::Score;
+
 pub use client::UciPlayer;
 pub use inprocess::InProcess;
 pub use spec::{PlayerSpec, Program};
 
-use crate::{Line, Score};
+use crate::Line;
 
 /// What a move is searched under: a fixed number of nodes, or the clocks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

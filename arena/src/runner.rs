@@ -11,10 +11,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use nullmove_elo::{Decision, Outcome, Pentanomial, Sprt, SprtResult, SprtRun, Wdl};
+use nullmove_optimized::StopHandle;
 
+use crate::Book;
 use crate::arbiter::{Adjudication, Control, GameRecord, GameResult, Reason, play_game};
 use crate::player::{Player, PlayerSpec};
-use crate::{Book, StopHandle};
 
 /// A shard of a match: the pairs whose index is `index` modulo `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 use cozy_chess::Move;
 use nullmove_chess::ChessGame;
 use nullmove_optimized::{
-    Config, DeepOptions, DeepReport, DeepSearcher, Game, Guards, Limits, MAX_DEPTH, StopHandle,
+    Config, DeepOptions, DeepReport, DeepSearcher, Game, Guards, Limits, MAX_DEPTH, Score,
+    StopHandle,
 };
 
-use crate::{Budget, Line, Score};
+use crate::{Budget, Line};
 
 /// What ends a search, any combination (UCI's `go depth nodes movetime` and the clock's
 /// share); with none of them the search goes to the deepest iteration the searcher allows.

@@ -23,12 +23,13 @@ use std::time::Duration;
 
 use cozy_chess::{Board, Color};
 use nullmove_chess::{parse_fen, parse_fen_960, parse_uci_in, uci_in};
+use nullmove_optimized::StopHandle;
 
 pub use command::{Command, Go, parse};
 pub use options::{DEFAULT_CONFIGURATION, DEFAULT_OVERHEAD_MS, Settings, declarations};
 pub use perft::perft_lines;
 
-use crate::{Budget, GoLimits, Info, Line, StopHandle, Thinker, budget};
+use crate::{Budget, GoLimits, Info, Line, Thinker, budget};
 
 /// Runs the protocol: reads commands from `input` (on a thread of its own, so the engine
 /// answers while it waits for a line) until `quit` or its end, answers on `output`, whose

@@ -5,11 +5,12 @@
 
 use cozy_chess::Board;
 use nullmove_chess::{parse_fen, parse_uci};
+use nullmove_optimized::StopHandle;
 
 use crate::arbiter::{Control, GameResult, Reason, rules_end};
 use crate::document::{GameDoc, MatchFields, PairDoc};
 use crate::player::{PlayerSpec, Program};
-use crate::{Book, Line, StopHandle, play_game};
+use crate::{Book, Line, play_game};
 
 /// Reads a match document (`nullmove chess match --json`, or a merge): its fields, every
 /// pair among them.

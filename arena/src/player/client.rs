@@ -9,8 +9,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use nullmove_optimized::Score;
+
 use super::{Limit, Player, PlayerError, Reply};
-use crate::{Line, Score};
+use crate::Line;
 
 /// How long an engine may take to start, to answer `isready`, or to set up a new game.
 const HANDSHAKE: Duration = Duration::from_secs(20);

@@ -4,12 +4,12 @@
 use std::time::Duration;
 
 use nullmove_chess::uci;
-use nullmove_optimized::Guards;
+use nullmove_optimized::{Guards, StopHandle};
 
 use super::{Limit, Player, PlayerError, Reply};
 use crate::uci::DEFAULT_OVERHEAD_MS;
 use crate::uci::Settings;
-use crate::{GoLimits, Line, StopHandle, Thinker, budget};
+use crate::{GoLimits, Line, Thinker, budget};
 
 /// Our engine in process under one configuration: the same thinking and time management
 /// as `nullmove uci` with its default options, without the process and the pipe.
