@@ -39,6 +39,33 @@ pub struct Adjudication {
     pub moves: u32,
 }
 
+/// `CP,MOVES`, CP in 1..=30000 centipawns and MOVES in 1..=1000.
+impl std::str::FromStr for Adjudication {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (cp, moves) = s
+            .split_once(',')
+            .ok_or_else(|| format!("{s:?}: expected CP,MOVES (e.g. 1000,4)"))?;
+        let cp = cp
+            .trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|c| (1..=30_000).contains(c));
+        let moves = moves
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|m| (1..=1000).contains(m));
+        match (cp, moves) {
+            (Some(score), Some(moves)) => Ok(Self { score, moves }),
+            _ => Err(format!(
+                "{s:?}: expected CP,MOVES with CP in 1..=30000 centipawns and MOVES in 1..=1000"
+            )),
+        }
+    }
+}
+
 /// A game's result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GameResult {
@@ -407,6 +434,15 @@ fn time_forfeit(board: &Board, side: Color) -> (GameResult, Reason) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adjudication_reads_cp_and_moves_in_range() {
+        let a: Adjudication = "1000, 4".parse().unwrap();
+        assert_eq!((a.score, a.moves), (1000, 4));
+        for bad in ["1000", "0,4", "30001,4", "1000,0", "1000,1001", "x,4"] {
+            assert!(bad.parse::<Adjudication>().is_err(), "{bad}");
+        }
+    }
 
     fn board(fen: &str) -> Board {
         nullmove_chess::parse_fen(fen).unwrap()

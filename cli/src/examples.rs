@@ -52,7 +52,8 @@ pub const CHESS_MATCH: &str = include_str!("../help/chess-match.txt").trim_ascii
 pub const CHESS_MATCH_MERGE: &str = include_str!("../help/chess-match-merge.txt").trim_ascii_end();
 
 /// `nullmove chess match compare`.
-pub const CHESS_MATCH_COMPARE: &str = include_str!("../help/chess-match-compare.txt").trim_ascii_end();
+pub const CHESS_MATCH_COMPARE: &str =
+    include_str!("../help/chess-match-compare.txt").trim_ascii_end();
 
 /// `nullmove chess bench`.
 pub const CHESS_BENCH: &str = include_str!("../help/chess-bench.txt").trim_ascii_end();

@@ -1,6 +1,8 @@
 //! The counts a match produces: game results (win, draw, loss) and game-pair scores
 //! (pentanomial), always from the first player's side.
 
+use std::str::FromStr;
+
 use serde::{Deserialize, Serialize};
 
 use crate::StatsError;
@@ -142,9 +144,72 @@ fn checked_total(counts: &[u64]) -> Result<u64, StatsError> {
         .ok_or(StatsError::TooMany)
 }
 
+/// `N` comma-separated counts, each a whole number; `what` names them in the error.
+fn counts<const N: usize>(s: &str, what: &str) -> Result<[u64; N], String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    if parts.len() != N {
+        return Err(format!(
+            "expected {N} counts separated by commas ({what}), got {}",
+            parts.len()
+        ));
+    }
+    let mut out = [0; N];
+    for (slot, part) in out.iter_mut().zip(&parts) {
+        *slot = part
+            .parse()
+            .map_err(|_| format!("{part:?} is not a count: expected a whole number"))?;
+    }
+    Ok(out)
+}
+
+/// `W,D,L`, as a match's summary and `nullmove chess sprt --wdl` write them.
+impl FromStr for Wdl {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        counts(s, "wins, draws, losses").map(|[wins, draws, losses]| Self {
+            wins,
+            draws,
+            losses,
+        })
+    }
+}
+
+/// `N0,N1,N2,N3,N4`, the pairs scoring 0, 1/2, 1, 3/2 and 2, as fishtest lists them.
+impl FromStr for Pentanomial {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        counts(s, "pairs scoring 0, 1/2, 1, 3/2, 2").map(Self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_read_as_written_and_bad_ones_say_why() {
+        assert_eq!(
+            "1, 2,3".parse::<Wdl>(),
+            Ok(Wdl {
+                wins: 1,
+                draws: 2,
+                losses: 3
+            })
+        );
+        assert_eq!(
+            "0,1,2,3,4".parse::<Pentanomial>(),
+            Ok(Pentanomial([0, 1, 2, 3, 4]))
+        );
+        let short = "1,2".parse::<Pentanomial>().unwrap_err();
+        assert!(
+            short.contains("expected 5 counts") && short.ends_with("got 2"),
+            "{short}"
+        );
+        let bad = "1,-2,3".parse::<Wdl>().unwrap_err();
+        assert!(bad.starts_with("\"-2\" is not a count"), "{bad}");
+    }
 
     #[test]
     fn a_pair_lands_by_its_points() {

@@ -153,9 +153,41 @@ pub struct SprtResult {
     pub decision: Option<Decision>,
 }
 
+/// `ELO0,ELO1[,MODEL]`: the bounds in logistic Elo, or in the model named (`normalized`),
+/// with fishtest's default error rates.
+impl std::str::FromStr for Sprt {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        let (bounds, model) = match parts.as_slice() {
+            [a, b] => ([*a, *b], Model::Logistic),
+            [a, b, m] => ([*a, *b], m.parse::<Model>()?),
+            _ => return Err(format!("{s:?}: expected ELO0,ELO1 or ELO0,ELO1,MODEL")),
+        };
+        let elo = |t: &str| {
+            t.parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| format!("{t:?} is not an Elo difference"))
+        };
+        Self::new(model, elo(bounds[0])?, elo(bounds[1])?).map_err(|e| e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bounds_read_with_their_model() {
+        let t: Sprt = "-1.75,0.25,normalized".parse().unwrap();
+        assert_eq!((t.model, t.elo0, t.elo1), (Model::Normalized, -1.75, 0.25));
+        assert_eq!("0,5".parse::<Sprt>().unwrap().model, Model::Logistic);
+        for bad in ["1", "5,0", "0,inf", "0,5,bogus", "0,5,logistic,1"] {
+            assert!(bad.parse::<Sprt>().is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn default_bounds_are_fishtests() {

@@ -12,7 +12,7 @@ use nullmove_arena::{
     Shard, StopHandle, TimeControl, document as match_document, run_match, summary, today,
     write_pgn,
 };
-use nullmove_elo::{Model, Sprt, SprtResult};
+use nullmove_elo::{Sprt, SprtResult};
 
 use crate::error::CliError;
 use crate::output::{Io, write_json};
@@ -68,7 +68,7 @@ pub struct MatchArgs {
     #[arg(long)]
     repeat_book: bool,
     /// Time control, S+I in seconds (1+0.01: one second a side and 10 ms a move).
-    #[arg(long, value_name = "S+I", value_parser = parse_tc, conflicts_with = "nodes")]
+    #[arg(long, value_name = "S+I", conflicts_with = "nodes")]
     tc: Option<TimeControl>,
     /// Nodes per move instead of a clock: deterministic, a run reproduces game for game.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -78,7 +78,7 @@ pub struct MatchArgs {
     concurrency: Option<u64>,
     /// An SPRT that stops the match when it decides: ELO0,ELO1 in logistic Elo, or
     /// ELO0,ELO1,normalized (alpha = beta = 0.05). A negative ELO0 needs no `=`.
-    #[arg(long, value_name = "ELO0,ELO1[,MODEL]", allow_hyphen_values = true, value_parser = parse_sprt)]
+    #[arg(long, value_name = "ELO0,ELO1[,MODEL]", allow_hyphen_values = true)]
     sprt: Option<Sprt>,
     /// Play only the pairs whose index is I modulo N (0 <= I < N); `merge` joins the
     /// shards' JSON into the whole match.
@@ -100,7 +100,7 @@ pub struct MatchArgs {
     resume: bool,
     /// Adjudicate a game once both engines agree a side is ahead by CP centipawns for
     /// MOVES moves each in a row (default: the rules alone end games).
-    #[arg(long, value_name = "CP,MOVES", value_parser = parse_adjudication)]
+    #[arg(long, value_name = "CP,MOVES")]
     adjudicate: Option<Adjudication>,
     /// Print one JSON document (every pair, the pentanomial, Elo, interval, LLR).
     #[arg(long)]
@@ -148,52 +148,8 @@ struct MergeArgs {
     /// over the pairs in index order from pair 0 up to the first not yet finished, as one
     /// process would. Exit status 0 once it decides (the result holds the pairs up to the
     /// deciding one), 3 while it goes on
-    #[arg(long, value_name = "ELO0,ELO1[,MODEL]", value_parser = parse_sprt, allow_hyphen_values = true)]
+    #[arg(long, value_name = "ELO0,ELO1[,MODEL]", allow_hyphen_values = true)]
     sprt: Option<Sprt>,
-}
-
-fn parse_tc(s: &str) -> Result<TimeControl, String> {
-    s.parse()
-}
-
-/// `ELO0,ELO1[,logistic|normalized]`.
-fn parse_sprt(s: &str) -> Result<Sprt, String> {
-    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-    let (bounds, model) = match parts.as_slice() {
-        [a, b] => ([*a, *b], Model::Logistic),
-        [a, b, m] => ([*a, *b], m.parse::<Model>()?),
-        _ => return Err(format!("{s:?}: expected ELO0,ELO1 or ELO0,ELO1,MODEL")),
-    };
-    let elo = |t: &str| {
-        t.parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite())
-            .ok_or_else(|| format!("{t:?} is not an Elo difference"))
-    };
-    Sprt::new(model, elo(bounds[0])?, elo(bounds[1])?).map_err(|e| e.to_string())
-}
-
-/// `CP,MOVES`, both at least 1.
-fn parse_adjudication(s: &str) -> Result<Adjudication, String> {
-    let (cp, moves) = s
-        .split_once(',')
-        .ok_or_else(|| format!("{s:?}: expected CP,MOVES (e.g. 1000,4)"))?;
-    let cp = cp
-        .trim()
-        .parse::<i32>()
-        .ok()
-        .filter(|c| (1..=30_000).contains(c));
-    let moves = moves
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|m| (1..=1000).contains(m));
-    match (cp, moves) {
-        (Some(score), Some(moves)) => Ok(Adjudication { score, moves }),
-        _ => Err(format!(
-            "{s:?}: expected CP,MOVES with CP in 1..=30000 centipawns and MOVES in 1..=1000"
-        )),
-    }
 }
 
 /// The `nullmove` program, for players `uci:NAME`: this process's executable when it is

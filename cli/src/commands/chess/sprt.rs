@@ -19,11 +19,11 @@ use crate::refusals::nothing_to_do;
 pub struct SprtArgs {
     /// Game pairs by the first player's points in the pair: N0,N1,N2,N3,N4 for 0, 1/2, 1,
     /// 3/2 and 2 (fishtest's pentanomial).
-    #[arg(long, value_name = "N0,N1,N2,N3,N4", value_parser = parse_pentanomial)]
+    #[arg(long, value_name = "N0,N1,N2,N3,N4")]
     pentanomial: Option<Pentanomial>,
     /// Games won, drawn and lost by the first player: W,D,L. With --pentanomial, the same
     /// games counted one by one, checked against the pairs and reported.
-    #[arg(long, value_name = "W,D,L", value_parser = parse_wdl)]
+    #[arg(long, value_name = "W,D,L")]
     wdl: Option<Wdl>,
     /// The SPRT's null hypothesis H0, in Elo (with --elo1).
     #[arg(long, value_name = "ELO", allow_negative_numbers = true, value_parser = parse_elo)]
@@ -33,7 +33,7 @@ pub struct SprtArgs {
     elo1: Option<f64>,
     /// The Elo scale of --elo0 and --elo1: logistic (the default) or normalized
     /// (fishtest's bounds since 2021).
-    #[arg(long, value_name = "MODEL", value_parser = parse_model)]
+    #[arg(long, value_name = "MODEL")]
     model: Option<Model>,
     /// The run's path: a file of its counts after each update, one update a line, oldest
     /// first, as --pentanomial or --wdl writes them (N0,N1,N2,N3,N4 or W,D,L; blank lines
@@ -52,45 +52,11 @@ pub struct SprtArgs {
     json: bool,
 }
 
-/// `N` comma-separated counts, each a whole number.
-fn counts<const N: usize>(s: &str, what: &str) -> Result<[u64; N], String> {
-    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-    if parts.len() != N {
-        return Err(format!(
-            "expected {N} counts separated by commas ({what}), got {}",
-            parts.len()
-        ));
-    }
-    let mut out = [0; N];
-    for (slot, part) in out.iter_mut().zip(&parts) {
-        *slot = part
-            .parse()
-            .map_err(|_| format!("{part:?} is not a count: expected a whole number"))?;
-    }
-    Ok(out)
-}
-
-fn parse_pentanomial(s: &str) -> Result<Pentanomial, String> {
-    counts(s, "pairs scoring 0, 1/2, 1, 3/2, 2").map(Pentanomial)
-}
-
-fn parse_wdl(s: &str) -> Result<Wdl, String> {
-    counts(s, "wins, draws, losses").map(|[wins, draws, losses]| Wdl {
-        wins,
-        draws,
-        losses,
-    })
-}
-
 fn parse_elo(s: &str) -> Result<f64, String> {
     s.parse::<f64>()
         .ok()
         .filter(|x| x.is_finite())
         .ok_or_else(|| format!("{s:?} is not an Elo difference: expected a finite number"))
-}
-
-fn parse_model(s: &str) -> Result<Model, String> {
-    s.parse()
 }
 
 /// The test the bounds ask for: none without them; both bounds or neither; `--model` only
