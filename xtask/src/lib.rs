@@ -13,6 +13,7 @@ pub mod criterion;
 pub mod example;
 pub mod gate;
 pub mod json;
+pub mod layout;
 pub mod pages;
 pub mod provenance;
 pub mod result;
