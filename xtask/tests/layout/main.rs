@@ -1,6 +1,8 @@
-//! The layout check: import cycles found in small crates written to a scratch folder.
+//! The layout check: import cycles found in small crates written to a scratch folder, and
+//! the layers table read and its rule applied to synthetic manifests.
 
 mod cycles;
+mod layers;
 
 use std::path::PathBuf;
 
