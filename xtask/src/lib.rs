@@ -1,4 +1,4 @@
-//! The repository's own tasks (`cargo xtask ...`): results as data.
+//! The repository's own tasks (`cargo xtask ...`): results as data, and the code's layout.
 //!
 //! A figure that depends on the machine or takes longer than a test may (timings, matches,
 //! suites deeper than the tests search, mutation runs, the gate's own time) is a result file
@@ -8,6 +8,9 @@
 //! types and renderers, with where the figures came from under it; a result whose search
 //! signatures are not today's ([`today`]) says so. `cargo xtask results render` writes every
 //! section and chart ([`pages`]); the tests fail while any differs from what the files give.
+//!
+//! `cargo xtask layout` ([`layout`]) holds the code's shape: no import cycle between a crate's
+//! files, no crate depending on one above it in the book's table of layers.
 
 pub mod criterion;
 pub mod example;

@@ -1,4 +1,5 @@
-//! `cargo xtask results ...`: run, plan and render the results (see the library's doc).
+//! `cargo xtask results ...`: run, plan and render the results; `cargo xtask layout`: check
+//! the code's layout (see the library's doc).
 
 use std::process::ExitCode;
 
@@ -23,6 +24,9 @@ enum Task {
     /// Results as data: every figure that depends on the machine, with its provenance.
     #[command(subcommand)]
     Results(Results),
+    /// Exits 1, naming each, on an import cycle between a crate's files or a crate depending on
+    /// one above it in the layers table of docs/src/introduction.md.
+    Layout,
 }
 
 #[derive(Debug, Subcommand)]
@@ -73,14 +77,24 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let Task::Results(task) = cli.task;
-    match results(task) {
+    let status = match cli.task {
+        Task::Results(task) => results(task),
+        Task::Layout => layout(),
+    };
+    match status {
         Ok(status) => ExitCode::from(status),
         Err(e) => {
             eprintln!("xtask: {e}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Prints what the layout check finds; the status is 1 when it finds anything.
+fn layout() -> Result<u8, String> {
+    let report = xtask::layout::check(&xtask::root())?;
+    println!("{report}");
+    Ok(u8::from(!report.is_clean()))
 }
 
 fn results(task: Results) -> Result<u8, String> {
