@@ -1,14 +1,12 @@
 //! `nullmove completions SHELL` and `nullmove man`: the shell's completions and the manual
-//! pages, generated from the clap definitions the help comes from ([`crate::Cli`]), so
+//! pages, generated from the clap definitions the help comes from (`nullmove::Cli`), so
 //! neither can say other than `--help` does. Each is rendered whole before a byte is
 //! written: clap's generators panic on a failed write, and a full disk is one line here.
 
 use std::path::{Path, PathBuf};
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::Cli;
 use crate::error::CliError;
 use crate::output::Io;
 use nullmove_report::output_file::OutputFile;
@@ -30,17 +28,21 @@ pub struct ManArgs {
     dir: Option<PathBuf>,
 }
 
-/// Prints the completion script of `args.shell`.
-pub fn completions(args: &CompletionsArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
+/// Prints the completion script of `args.shell` for the command line `cli`.
+pub fn completions(
+    args: &CompletionsArgs,
+    cli: &mut clap::Command,
+    io: &mut Io<'_>,
+) -> Result<u8, CliError> {
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "nullmove", &mut script);
+    clap_complete::generate(args.shell, cli, "nullmove", &mut script);
     io.out.write_all(&script)?;
     Ok(0)
 }
 
-/// Prints `nullmove(1)`, or writes every page into `--dir`.
-pub fn man(args: &ManArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
-    let pages = pages()?;
+/// Prints `nullmove(1)` of the command line `cli`, or writes every page into `--dir`.
+pub fn man(args: &ManArgs, cli: clap::Command, io: &mut Io<'_>) -> Result<u8, CliError> {
+    let pages = pages(cli)?;
     match &args.dir {
         None => {
             let (_, main) = pages.first().expect("the main page comes first");
@@ -51,9 +53,9 @@ pub fn man(args: &ManArgs, io: &mut Io<'_>) -> Result<u8, CliError> {
     Ok(0)
 }
 
-/// Every manual page, the main one first: each file's name and its roff. A subcommand's
-/// page is named as `man` looks it up, `nullmove-chess-match.1`.
-pub fn pages() -> Result<Vec<(String, Vec<u8>)>, CliError> {
+/// Every manual page of `cli`, the main one first: each file's name and its roff. A
+/// subcommand's page is named as `man` looks it up, `nullmove-chess-match.1`.
+pub fn pages(cli: clap::Command) -> Result<Vec<(String, Vec<u8>)>, CliError> {
     fn walk(cmd: &clap::Command, out: &mut Vec<(String, Vec<u8>)>) -> Result<(), CliError> {
         // Every page's footer names the package, a subcommand's too (clap would write
         // `audit`).
@@ -68,7 +70,7 @@ pub fn pages() -> Result<Vec<(String, Vec<u8>)>, CliError> {
         Ok(())
     }
     // Built once, so that a subcommand's page is titled with its whole path.
-    let mut cmd = Cli::command().disable_help_subcommand(true);
+    let mut cmd = cli.disable_help_subcommand(true);
     cmd.build();
     let mut out = Vec::new();
     walk(&cmd, &mut out)?;

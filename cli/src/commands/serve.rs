@@ -2,17 +2,15 @@
 //! with the commands' own documents (docs/src/specification.md, "The command-line
 //! contract"); at `/review`, the page and the article annotated by the audit, read from
 //! `--page`/`--article` when asked for. The server is `nullmove_server`; this command reads
-//! its flags, hands it the command line ([`CommandLine`]) and says where it listens and how
-//! it stopped.
+//! its flags, hands it the command line it is given ([`documents::CommandLine`]) and says
+//! where it listens and how it stopped.
 
-mod documents;
+pub mod documents;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
-use nullmove_server::{Config, Hosts, Limits, Stopped};
-
-pub use documents::CommandLine;
+use nullmove_server::{Commands, Config, Hosts, Limits, Stopped};
 
 use crate::error::CliError;
 use crate::output::Io;
@@ -51,6 +49,14 @@ fn parse_host(s: &str) -> Result<IpAddr, String> {
         .map_err(|_| "an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0) or localhost".to_owned())
 }
 
+impl Args {
+    /// The texts the reviewer's view reads, `--page` and `--article` (`None`: the default).
+    #[must_use]
+    pub fn texts(&self) -> (Option<PathBuf>, Option<PathBuf>) {
+        (self.page.clone(), self.article.clone())
+    }
+}
+
 impl From<nullmove_server::Error> for CliError {
     /// A server that could not start (a port taken, say), in its one line.
     fn from(e: nullmove_server::Error) -> Self {
@@ -60,7 +66,11 @@ impl From<nullmove_server::Error> for CliError {
 
 /// Serves until Ctrl-C or SIGTERM, then closes idle connections and lets the requests in
 /// progress finish; prints where it listens, then how it stopped.
-pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
+pub fn run(
+    args: &Args,
+    io: &mut Io<'_>,
+    commands: impl Commands + 'static,
+) -> Result<u8, CliError> {
     let limits = Limits::standard();
     let config = Config {
         addr: SocketAddr::new(args.host, args.port),
@@ -68,7 +78,6 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> Result<u8, CliError> {
             .map_err(CliError::Message)?,
         limits,
     };
-    let commands = CommandLine::with_texts(args.page.clone(), args.article.clone());
     let stopped = nullmove_server::serve(config, commands, |local| {
         writeln!(
             io.out,

@@ -1,8 +1,8 @@
-//! The command line as the server's commands (`nullmove::commands::serve::CommandLine`):
+//! The command line as the server's commands (`nullmove::commands::serve::documents::CommandLine`):
 //! every flag a route's command takes is placed, and a refused value is named by its
 //! parameter with the parser's own reason.
 
-use nullmove::commands::serve::CommandLine;
+use nullmove::commands::serve::documents::CommandLine;
 use nullmove_server::{Commands, Field, Flag, ROUTES, Refusal};
 
 /// Every flag of a command the API runs is either a parameter of its route, an output

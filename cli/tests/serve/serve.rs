@@ -9,7 +9,7 @@ use crate::serve_support;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use nullmove::commands::serve::CommandLine;
+use nullmove::commands::serve::documents::CommandLine;
 use nullmove_server::{
     Ask, Commands, Computation, Flag, Limits, Output, Progress, Refusal, Server, Stopped, Texts,
 };

@@ -14,7 +14,7 @@ pub mod load;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use nullmove::commands::serve::CommandLine;
+use nullmove::commands::serve::documents::CommandLine;
 use nullmove_server::{Limits, Server};
 
 pub use cli::{cli, cli_json, cli_refusal, pinned_audit, pinned_review};

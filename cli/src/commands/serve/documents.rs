@@ -9,8 +9,10 @@ use nullmove_fixtures::review::{AuditDocument, SourceText};
 use nullmove_server::{Ask, Commands, Computation, Field, Flag, Output, Refusal, Texts};
 
 use super::super::{audit, sweep, trace};
+use crate::definitions::{Cli, Command};
+use crate::document::document_json;
 use crate::error::CliError;
-use crate::{Cli, Command};
+use crate::parse::clap_error;
 
 /// The `nullmove` command line, for `nullmove_server`, with the texts its reviewer's view
 /// reads (by default from `../shared/page/`).
@@ -53,7 +55,7 @@ impl Commands for CommandLine {
         match <Cli as clap::Parser>::try_parse_from(with_name) {
             Ok(cli) => Ok(Box::new(Parsed(cli.command))),
             Err(e) => Err(Refusal::Refused {
-                line: crate::clap_error(&e).to_string(),
+                line: clap_error(&e).to_string(),
                 field: refused_field(&e),
             }),
         }
@@ -121,7 +123,7 @@ impl Computation for Parsed {
                         .map_err(refusal)?;
                 Ok(Some(Output::json(json(&document)?)))
             }
-            command => crate::document_json(command)
+            command => document_json(command)
                 .map(|json| Some(Output::json(json)))
                 .map_err(refusal),
         }
