@@ -4,7 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Guards, PRESETS, ReductionRule, Verification};
+use super::guard_set::PRESETS;
+use super::{Guards, ReductionRule, Verification};
 
 /// Why a guards description was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
