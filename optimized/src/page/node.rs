@@ -18,12 +18,12 @@
 //!
 //! Every `// PERF:` note quotes the measurement that kept its trick.
 
-use nullmove_core::{INF, LeafKind, Player, Stats, Value};
+use nullmove_core::{Event, EventSink, INF, LeafKind, Player, Stats, Value};
 
 use super::lines::Lines;
 use super::root::{NoHook, RootHook};
 use crate::guards::Verifying;
-use crate::{Config, Event, EventSink, Game, Guards};
+use crate::{Config, Game, Guards};
 use limit::UNKNOWN;
 
 /// The side to move as a type, with the search's two switches: each node's max-or-min

@@ -8,12 +8,12 @@
 //! Each decision is one named function, so the guards are named predicates and steps here,
 //! configured in [`Guards`](crate::Guards), not scattered conditions.
 
-use nullmove_core::{Player, Value};
+use nullmove_core::{Event, EventSink, Player, Value};
 
 use super::node::{Run, Side, limit};
 use super::root::NoHook;
+use crate::Game;
 use crate::guards::Confirm;
-use crate::{Event, EventSink, Game};
 
 impl<G: Game, S: EventSink<G::Move> + ?Sized> Run<'_, G, S> {
     /// The null move of a node at `depth` with the window `(alpha, beta)`, before its moves:

@@ -2,12 +2,12 @@
 //! its memory between searches; both build a [`Report`] from the recursive search
 //! (`node.rs`).
 
-use nullmove_core::{INF, Stats, Value};
+use nullmove_core::{EventSink, INF, NoSink, Stats, Value};
 
 use super::lines::Lines;
 use super::node::Run;
 use super::root::{NoHook, RootMoves};
-use crate::{Config, EventSink, Game, NoSink, Report};
+use crate::{Config, Game, Report};
 
 /// Searches `game` under `config` and reports on its root: the one call.
 ///
