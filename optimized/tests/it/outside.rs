@@ -196,7 +196,7 @@ fn the_readme_and_every_doc_example_build_and_run_in_a_crate_of_their_own() {
         "optimized/src/deep/searcher.rs",
         "optimized/src/games/pile.rs",
         "optimized/src/games/connect_four.rs",
-        "optimized/src/games/tictactoe.rs",
+        "optimized/src/games/tictactoe/state.rs",
         "optimized/src/games/tictactoe/engine.rs",
         "core/src/position.rs",
         "core/src/engine.rs",

@@ -1,7 +1,9 @@
 //! Between the bitboard state and the shared vocabulary's [`Position`], both ways, and why a
 //! state below a null move is no position.
 
-use super::{Player, Position, PositionError, TicTacToe, bitboards};
+use nullmove_core::{Player, Position, PositionError};
+
+use super::state::{TicTacToe, bitboards};
 
 /// Why a bitboard state is not a [`Position`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +45,22 @@ impl std::error::Error for ToPositionError {
 impl From<PositionError> for ToPositionError {
     fn from(e: PositionError) -> Self {
         Self::Board(e)
+    }
+}
+
+impl TicTacToe {
+    /// The state as a validated position: fails when the board is not reachable or the side
+    /// to move differs from the inferred one.
+    pub fn to_position(&self) -> Result<Position, ToPositionError> {
+        let p = Position::from_board(self.board())?;
+        if p.side_to_move() == self.side_to_move() {
+            Ok(p)
+        } else {
+            Err(ToPositionError::SideToMove {
+                stored: self.side_to_move(),
+                inferred: p.side_to_move(),
+            })
+        }
     }
 }
 
