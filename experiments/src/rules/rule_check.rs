@@ -7,7 +7,8 @@ use nullmove_core::{
     score, winner,
 };
 
-use super::{Rule, Tally, rule_name};
+use super::rule::{Rule, rule_name};
+use super::tally::Tally;
 
 /// One open call. Each flag is an independent fact about the call, set by its own event.
 #[allow(clippy::struct_excessive_bools)]
