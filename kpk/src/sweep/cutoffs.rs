@@ -5,7 +5,7 @@ use nullmove_core::Value;
 use nullmove_optimized::{Config, Event, EventSink, Searcher};
 use serde::Serialize;
 
-use super::search;
+use super::root::search;
 use crate::kpk_game::{Evaluation, KpkGame, NullRule};
 use crate::movegen::{Move, Successor};
 use crate::position::Kpk;
@@ -15,7 +15,7 @@ use crate::table::Table;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Cutoff {
     /// The node that passed and was pruned.
-    #[serde(serialize_with = "crate::sweep::fen")]
+    #[serde(serialize_with = "fen")]
     pub node: Kpk,
     /// Its depth below the root.
     pub depth: u32,
@@ -139,4 +139,12 @@ pub fn trace_cutoffs(
             }
         })
         .collect()
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's serialize_with passes a reference"
+)]
+pub(super) fn fen<S: serde::Serializer>(p: &Kpk, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(p)
 }

@@ -6,7 +6,8 @@ use std::ops::RangeInclusive;
 use nullmove_optimized::{Config, Searcher};
 use serde::Serialize;
 
-use super::{Configuration, config, trace_cutoffs, wrong};
+use super::root::wrong;
+use super::{Configuration, config, trace_cutoffs};
 use crate::kpk_game::{Evaluation, KpkGame, NullRule};
 use crate::movegen::Move;
 use crate::position::Kpk;

@@ -5,8 +5,9 @@ use nullmove_core::Value;
 use nullmove_optimized::NoSink;
 use serde::Serialize;
 
+use super::cutoffs::fen;
 use super::{
-    Configuration, Cutoff, RootResult, config, fen, is_wrong, page_config, search, trace_cutoffs,
+    Configuration, Cutoff, RootResult, config, is_wrong, page_config, search, trace_cutoffs,
 };
 use crate::kpk_game::{Evaluation, NullRule};
 use crate::position::Kpk;
