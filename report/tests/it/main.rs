@@ -2,5 +2,7 @@
 
 mod clock_chart;
 mod differences;
+mod match_request;
+mod suite_plan;
 mod table;
 mod unit_tests;
