@@ -3,10 +3,11 @@
 //! file, a section edited by hand, or a result of an earlier search not shown as one fails
 //! `cargo test`. Fixing it is `cargo xtask results render` (or running the result again).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use xtask::pages::{self, Rendering};
-use xtask::result::Signatures;
+use xtask::result::{ResultFile, Signatures};
 
 /// Today's signatures, computed once for the binary's tests.
 fn today() -> &'static Signatures {
@@ -14,13 +15,23 @@ fn today() -> &'static Signatures {
     TODAY.get_or_init(|| xtask::today::signatures().expect("today's signatures"))
 }
 
-fn rendering(root: &Path, today: &Signatures) -> Rendering {
-    let named = pages::named_results(root).expect("the result files the pages name");
-    pages::render(root, &named, today).expect("every section renders")
+/// The repository's result files the pages name, read once for the binary's tests (their
+/// JSON is over a hundred megabytes).
+fn named() -> &'static HashMap<String, ResultFile> {
+    static NAMED: std::sync::OnceLock<HashMap<String, ResultFile>> = std::sync::OnceLock::new();
+    NAMED.get_or_init(|| pages::named_results(&xtask::root()).expect("the files the pages name"))
 }
 
-fn differences(root: &Path, today: &Signatures) -> Vec<String> {
-    pages::differences(root, &rendering(root, today)).expect("the pages parse")
+fn rendering(root: &Path, named: &HashMap<String, ResultFile>, today: &Signatures) -> Rendering {
+    pages::render(root, named, today).expect("every section renders")
+}
+
+fn differences(
+    root: &Path,
+    named: &HashMap<String, ResultFile>,
+    today: &Signatures,
+) -> Vec<String> {
+    pages::differences(root, &rendering(root, named, today)).expect("the pages parse")
 }
 
 /// A copy of what the sections read and show (the pages, the result files, the charts).
@@ -50,7 +61,7 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn every_generated_section_is_what_its_files_give() {
-    let found = differences(&xtask::root(), today());
+    let found = differences(&xtask::root(), named(), today());
     assert!(
         found.is_empty(),
         "run `cargo xtask results render` (or the results again):\n{}",
@@ -70,7 +81,14 @@ fn an_edited_result_file_fails_the_gate() {
         .expect("the gate's steps");
     steps[0]["seconds"] = serde_json::json!(12_345.6);
     std::fs::write(&file, serde_json::to_string_pretty(&doc).expect("JSON")).expect("written");
-    let found = differences(&copy, today());
+    // The repository's files, the edited one read again from the copy.
+    let mut files = named().clone();
+    let edited = "results/gate/ci.json";
+    files.insert(
+        edited.to_owned(),
+        ResultFile::read(&copy, edited).expect("edited"),
+    );
+    let found = differences(&copy, &files, today());
     assert!(
         found.iter().any(|d| d.contains("results/gate/ci.json")),
         "{found:?}"
@@ -79,7 +97,7 @@ fn an_edited_result_file_fails_the_gate() {
 
 #[test]
 fn a_result_of_an_earlier_search_fails_until_shown_as_one() {
-    let copy = copy_of_the_repository("sections-earlier");
+    let root = xtask::root();
     let earlier = Signatures {
         bench: today().bench + 1,
         chess_bench: today().chess_bench,
@@ -87,9 +105,9 @@ fn a_result_of_an_earlier_search_fails_until_shown_as_one() {
     // The same files under a search whose signature differs from theirs: every section that
     // shows a measured result now says it is of an earlier search, so the pages as they are
     // differ from what the files give.
-    let found = differences(&copy, &earlier);
+    let rendered = rendering(&root, named(), &earlier);
+    let found = pages::differences(&root, &rendered).expect("the pages parse");
     assert!(!found.is_empty());
-    let rendered = rendering(&copy, &earlier);
     assert!(
         rendered
             .pages
