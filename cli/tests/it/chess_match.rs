@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use support::{json, rejects};
+use support::{json, match_args, merge_args, rejects};
 
 pub(crate) fn book(name: &str) -> String {
     format!("{}/../arena/data/books/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -18,21 +18,13 @@ pub(crate) fn book(name: &str) -> String {
 /// `chess match` with `players` from the 3-move book at `nodes` a move, as JSON.
 pub(crate) fn fixed_nodes(players: &str, pairs: &str, nodes: &str, extra: &[&str]) -> Value {
     let b = book("noob_3moves.sample.epd");
-    let mut args = vec![
-        "chess",
-        "match",
-        "--players",
+    let mut args = match_args(
         players,
-        "--book",
         &b,
-        "--pairs",
         pairs,
-        "--nodes",
-        nodes,
-        "--concurrency",
-        "2",
-        "--json",
-    ];
+        &["--nodes", nodes, "--concurrency", "2"],
+    );
+    args.push("--json");
     args.extend(extra);
     json(&args)
 }
@@ -89,29 +81,8 @@ fn our_engine_through_uci_plays_the_in_process_games_move_for_move() {
 #[allow(clippy::too_many_lines)] // a table of refusals, one case a few lines
 fn bad_flags_players_and_books_are_refused() {
     let b = book("endgames.sample.epd");
-    let m = |extra: &[&str]| {
-        let mut v: Vec<String> = vec!["chess".into(), "match".into()];
-        v.extend(extra.iter().map(|s| (*s).to_owned()));
-        v
-    };
-    let base = |players: &str, rest: &[&str]| {
-        let mut v: Vec<String> = [
-            "chess",
-            "match",
-            "--players",
-            players,
-            "--book",
-            &b,
-            "--pairs",
-            "1",
-        ]
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect();
-        v.extend(rest.iter().map(|s| (*s).to_owned()));
-        v
-    };
-    let cases: Vec<(Vec<String>, &str)> = vec![
+    let base = |players, rest| match_args(players, &b, "1", rest);
+    let cases: Vec<(Vec<&str>, &str)> = vec![
         (base("r3", &["--nodes", "10"]), "expected two players"),
         (
             base("r3,r2,none", &["--nodes", "10"]),
@@ -184,77 +155,35 @@ fn bad_flags_players_and_books_are_refused() {
             "cannot write /nonexistent/dir/games.pgn",
         ),
         (
-            m(&[
-                "--players",
-                "r3,none",
-                "--book",
-                "/nonexistent.epd",
-                "--pairs",
-                "1",
-                "--nodes",
-                "10",
-            ]),
+            match_args("r3,none", "/nonexistent.epd", "1", &["--nodes", "10"]),
             "cannot read the book /nonexistent.epd",
         ),
         (
-            m(&[
-                "--players",
-                "r3,none",
-                "--book",
-                "/dev/null",
-                "--pairs",
-                "1",
-                "--nodes",
-                "10",
-            ]),
+            match_args("r3,none", "/dev/null", "1", &["--nodes", "10"]),
             "no position in the book",
         ),
         (
-            m(&[
-                "--players",
-                "r3,none",
-                "--book",
-                &b,
-                "--pairs",
-                "0",
-                "--nodes",
-                "10",
-            ]),
+            match_args("r3,none", &b, "0", &["--nodes", "10"]),
             "--pairs",
         ),
-        (m(&["merge"]), "FILES"),
+        (merge_args(&[]), "FILES"),
         (
-            m(&["merge", "/nonexistent.json"]),
+            merge_args(&["/nonexistent.json"]),
             "cannot read /nonexistent.json",
         ),
-        (m(&["merge", env!("CARGO_MANIFEST_DIR")]), "cannot read"),
+        (merge_args(&[env!("CARGO_MANIFEST_DIR")]), "cannot read"),
     ];
     for (args, needle) in cases {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         rejects(&args, needle);
     }
     let bad_book = tempdir("book").join("bad.epd");
     std::fs::write(&bad_book, "8/8/8/8/8/8/8/K6k w - -\nnot a position\n").unwrap();
     let p = bad_book.display().to_string();
-    rejects(
-        &[
-            "chess",
-            "match",
-            "--players",
-            "r3,none",
-            "--book",
-            &p,
-            "--pairs",
-            "1",
-            "--nodes",
-            "9",
-        ],
-        "line 2",
-    );
+    rejects(&match_args("r3,none", &p, "1", &["--nodes", "9"]), "line 2");
     let not_json = tempdir("merge").join("x.json");
     std::fs::write(&not_json, "{}").unwrap();
     rejects(
-        &["chess", "match", "merge", &not_json.display().to_string()],
+        &merge_args(&[&not_json.display().to_string()]),
         "is not a match's JSON",
     );
 }
@@ -273,21 +202,12 @@ fn the_pgn_holds_every_game_with_scores_and_depths() {
     let pgn = dir.join("games.pgn");
     let b = book("endgames.sample.epd");
     let p = pgn.display().to_string();
-    let doc = json(&[
-        "chess",
-        "match",
-        "--players",
+    let doc = json(&match_args(
         "r3,none",
-        "--book",
         &b,
-        "--pairs",
         "2",
-        "--nodes",
-        "200",
-        "--pgn",
-        &p,
-        "--json",
-    ]);
+        &["--nodes", "200", "--pgn", &p, "--json"],
+    ));
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("[Event ").count(), 4);
     assert_eq!(text.matches("[SetUp \"1\"]").count(), 4);
@@ -328,22 +248,12 @@ fn ctrl_c_reports_the_finished_pairs_and_writes_nothing_half() {
     let running = dir.join("match.json");
     let b = book("noob_3moves.sample.epd");
     let child = Command::new(env!("CARGO_BIN_EXE_nullmove"))
-        .args([
-            "chess",
-            "match",
-            "--players",
+        .args(match_args(
             "r3,none",
-            "--book",
             &b,
-            "--pairs",
             "500",
-            "--nodes",
-            "300",
-            "--concurrency",
-            "2",
-            "--json",
-            "--pgn",
-        ])
+            &["--nodes", "300", "--concurrency", "2", "--json", "--pgn"],
+        ))
         .arg(&pgn)
         .arg("--out")
         .arg(&running)
@@ -455,7 +365,7 @@ fn failed_writes_are_one_line_and_leave_nothing() {
     let file = dir.join("shard.json");
     std::fs::write(&file, shard.to_string()).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_nullmove"))
-        .args(["chess", "match", "merge", file.to_str().unwrap()])
+        .args(merge_args(&[file.to_str().unwrap()]))
         .stdout(std::fs::File::create("/dev/full").unwrap())
         .output()
         .unwrap();
@@ -476,16 +386,7 @@ fn failed_writes_are_one_line_and_leave_nothing() {
             "sh",
             env!("CARGO_BIN_EXE_nullmove"),
         ])
-        .args([
-            "chess",
-            "match",
-            "--players",
-            "r3,none",
-            "--book",
-            &b,
-            "--pairs",
-            "1",
-        ])
+        .args(match_args("r3,none", &b, "1", &[]))
         .args(["--nodes", "50", "--pgn", pgn.to_str().unwrap()])
         .stdin(Stdio::null())
         .output()

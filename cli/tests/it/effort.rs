@@ -10,21 +10,12 @@ use serde_json::Value;
 
 /// Two pairs played now at 300 nodes a move, with their effort.
 fn played() -> Value {
-    support::json(&[
-        "chess",
-        "match",
-        "--players",
+    support::json(&support::match_args(
         "r3,none",
-        "--book",
         "../arena/data/books/uho_4060_v2.sample.epd",
-        "--pairs",
         "2",
-        "--nodes",
-        "300",
-        "--concurrency",
-        "1",
-        "--json",
-    ])
+        &["--nodes", "300", "--concurrency", "1", "--json"],
+    ))
 }
 
 fn result(doc: &Value) -> MatchResult {

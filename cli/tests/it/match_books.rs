@@ -4,12 +4,13 @@
 //! about unless `--repeat-book` says it is meant; `--book-seed` draws the same openings in
 //! every shard and is part of what a merge compares.
 
+use crate::chess_match::book;
 use crate::support;
 
 use std::path::PathBuf;
 
 use serde_json::Value;
-use support::{json as run_json, nullmove, rejects};
+use support::{json as run_json, match_args, merge_args, nullmove, rejects};
 
 /// A two-position book written under the target directory: a mate in one each, so that
 /// every game ends at its first move.
@@ -40,18 +41,10 @@ fn three_and_four_pieces() -> PathBuf {
     path
 }
 
+/// r3 against none from `book`, `pairs` pairs at `control` (`--nodes N` or `--tc`), one
+/// game at a time, as JSON.
 fn game_args<'a>(book: &'a str, pairs: &'a str, control: [&'a str; 2]) -> Vec<&'a str> {
-    let mut args = vec![
-        "chess",
-        "match",
-        "--players",
-        "r3,none",
-        "--book",
-        book,
-        "--pairs",
-        pairs,
-    ];
-    args.extend(control);
+    let mut args = match_args("r3,none", book, pairs, &control);
     args.extend(["--concurrency", "1", "--json"]);
     args
 }
@@ -128,13 +121,7 @@ fn a_replayed_pair_is_never_counted_twice() {
     std::fs::write(&a, copied.to_string()).unwrap();
     std::fs::write(&b, second.to_string()).unwrap();
     rejects(
-        &[
-            "chess",
-            "match",
-            "merge",
-            a.to_str().unwrap(),
-            b.to_str().unwrap(),
-        ],
+        &merge_args(&[a.to_str().unwrap(), b.to_str().unwrap()]),
         expected,
     );
     // The shard without the copy counts its one pair.
@@ -146,10 +133,7 @@ fn a_replayed_pair_is_never_counted_twice() {
 /// A seeded order is recorded, played again alike, and told apart by a merge.
 #[test]
 fn a_seeded_book_is_recorded_and_merges_only_with_its_own_seed() {
-    let book = format!(
-        "{}/../arena/data/books/uho_4060_v2.sample.epd",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let book = book("uho_4060_v2.sample.epd");
     let run = |seed: &str, shard: &str| {
         let mut args = game_args(&book, "2", ["--nodes", "100"]);
         args.extend(["--book-seed", seed, "--shard", shard]);
@@ -173,13 +157,7 @@ fn a_seeded_book_is_recorded_and_merges_only_with_its_own_seed() {
     std::fs::write(&pa, a.to_string()).unwrap();
     std::fs::write(&pb, b.to_string()).unwrap();
     rejects(
-        &[
-            "chess",
-            "match",
-            "merge",
-            pa.to_str().unwrap(),
-            pb.to_str().unwrap(),
-        ],
+        &merge_args(&[pa.to_str().unwrap(), pb.to_str().unwrap()]),
         "book_seed differs",
     );
 }

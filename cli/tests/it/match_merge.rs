@@ -6,7 +6,7 @@ use crate::chess_match::{fixed_nodes, tempdir};
 use crate::support;
 
 use serde_json::Value;
-use support::{json, rejects};
+use support::{json, merge_args, rejects};
 
 /// The document without what differs between runs of the same games: the time taken,
 /// which shard, and the command (the shard's and the output's flags; the build is compared
@@ -35,25 +35,17 @@ fn shards_merge_into_the_unsplit_run_game_for_game() {
         std::fs::write(&file, doc.to_string()).unwrap();
         files.push(file.display().to_string());
     }
-    let mut args = vec!["chess", "match", "merge"];
-    args.extend(files.iter().map(String::as_str));
-    args.push("--json");
-    let merged = json(&args);
+    let merged = json(&merge_args(&[&files[0], &files[1], &files[2], "--json"]));
     assert_eq!(merged["shard"], Value::Null);
     assert_eq!(merged["pairs_played"], 5);
     assert_eq!(without_run(merged), without_run(whole));
     // A merge is the whole match: a missing or repeated shard is refused.
+    rejects(&merge_args(&[&files[0], &files[1]]), "shard 2/3 is missing");
     rejects(
-        &["chess", "match", "merge", &files[0], &files[1]],
-        "shard 2/3 is missing",
-    );
-    rejects(
-        &[
-            "chess", "match", "merge", &files[0], &files[0], &files[1], &files[2],
-        ],
+        &merge_args(&[&files[0], &files[0], &files[1], &files[2]]),
         "given twice",
     );
-    let table = support::stdout(&["chess", "match", "merge", &files[0], &files[1], &files[2]]);
+    let table = support::stdout(&merge_args(&[&files[0], &files[1], &files[2]]));
     assert!(table.contains("r3 against r2: 5 pairs planned"), "{table}");
     // A merge never passes partial data as whole: a shard short of a pair it owes (as an
     // interrupted one is, or one with a pair taken out) is refused unless --partial asks,
@@ -65,19 +57,11 @@ fn shards_merge_into_the_unsplit_run_game_for_game() {
     std::fs::write(&short_file, short.to_string()).unwrap();
     let s = short_file.to_str().unwrap();
     rejects(
-        &["chess", "match", "merge", s, &files[1], &files[2]],
+        &merge_args(&[s, &files[1], &files[2]]),
         "short.json holds 1 of the 2 pairs shard 0/3 owes (ending complete): finish it",
     );
-    let partial = json(&[
-        "chess",
-        "match",
-        "merge",
-        s,
-        &files[1],
-        &files[2],
-        "--partial",
-        "--json",
-    ]);
+    let partial_args = merge_args(&[s, &files[1], &files[2], "--partial"]);
+    let partial = json(&[&partial_args[..], &["--json"]].concat());
     assert_eq!(
         (
             partial["ending"].as_str(),
@@ -86,30 +70,14 @@ fn shards_merge_into_the_unsplit_run_game_for_game() {
         (Some("partial"), Some(1))
     );
     assert_eq!(partial["pairs_played"], 4);
-    let table = support::stdout(&[
-        "chess",
-        "match",
-        "merge",
-        s,
-        &files[1],
-        &files[2],
-        "--partial",
-    ]);
+    let table = support::stdout(&partial_args);
     assert!(
         table
             .contains("partial: 4 pairs (8 games) of the match are merged; the shards lack 1 more"),
         "{table}"
     );
     rejects(
-        &[
-            "chess",
-            "match",
-            "merge",
-            &files[0],
-            &files[1],
-            &files[2],
-            "--partial",
-        ],
+        &merge_args(&[&files[0], &files[1], &files[2], "--partial"]),
         "--partial: every shard holds every pair it owes",
     );
     let mut edited: Value =
@@ -124,14 +92,7 @@ fn shards_merge_into_the_unsplit_run_game_for_game() {
     let edited_file = dir.join("edited.json");
     std::fs::write(&edited_file, edited.to_string()).unwrap();
     rejects(
-        &[
-            "chess",
-            "match",
-            "merge",
-            &files[0],
-            edited_file.to_str().unwrap(),
-            &files[2],
-        ],
+        &merge_args(&[&files[0], edited_file.to_str().unwrap(), &files[2]]),
         "edited.json: pair 1, game 1: the rules end it",
     );
 }

@@ -3,16 +3,13 @@
 //! options, the book's SHA-256 and the command; `chess match merge` refuses shards that
 //! differ in any of them, naming the field.
 
+use crate::chess_match::book;
 use crate::support;
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
-use support::{json as run_json, rejects};
-
-fn book(name: &str) -> String {
-    format!("{}/../arena/data/books/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+use support::{json as run_json, match_args, merge_args, rejects};
 
 /// A fresh folder under the target directory.
 fn tempdir(name: &str) -> PathBuf {
@@ -22,37 +19,53 @@ fn tempdir(name: &str) -> PathBuf {
     dir
 }
 
-/// Shard `shard` of a 2-pair match from `book_path` at 100 nodes, written to `out`.
-fn shard(book_path: &str, shard: &str, out: &Path) -> Value {
-    run_json(&[
-        "chess",
-        "match",
-        "--players",
+/// Shard `shard` of a 2-pair match from `book_path` at 100 nodes, `concurrency` games at
+/// once, written to `out`.
+fn shard_args<'a>(
+    book_path: &'a str,
+    concurrency: &'a str,
+    shard: &'a str,
+    out: &'a Path,
+) -> Vec<&'a str> {
+    match_args(
         "r3,none",
-        "--book",
         book_path,
-        "--pairs",
         "2",
-        "--nodes",
-        "100",
-        "--concurrency",
-        "1",
-        "--shard",
-        shard,
-        "--out",
-        out.to_str().unwrap(),
-        "--json",
-    ])
+        &[
+            "--nodes",
+            "100",
+            "--concurrency",
+            concurrency,
+            "--shard",
+            shard,
+            "--out",
+            out.to_str().unwrap(),
+            "--json",
+        ],
+    )
+}
+
+/// That shard played one game at a time, as JSON.
+fn shard(book_path: &str, shard: &str, out: &Path) -> Value {
+    run_json(&shard_args(book_path, "1", shard, out))
 }
 
 /// A change to a shard's document.
 type Change = fn(&mut Value);
 
+/// `chess match merge FILES`, then `extra`.
+fn merge<'a>(files: &[&'a Path], extra: &[&'a str]) -> Vec<&'a str> {
+    let mut words: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
+    words.extend(extra);
+    merge_args(&words)
+}
+
 /// `merge FILES` must be refused with a message naming `field`.
 fn refused(files: &[&Path], field: &str) {
-    let mut args = vec!["chess", "match", "merge"];
-    args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    rejects(&args, &format!("not the same match: {field} differs"));
+    rejects(
+        &merge(files, &[]),
+        &format!("not the same match: {field} differs"),
+    );
 }
 
 #[test]
@@ -76,28 +89,8 @@ fn a_shard_records_the_build_the_command_the_options_and_the_book() {
     );
     let bench = run_json(&["chess", "bench", "--json"]);
     assert_eq!(p["chess_bench"], bench["nodes"], "the search's signature");
-    let command: Vec<String> = [
-        "nullmove",
-        "chess",
-        "match",
-        "--players",
-        "r3,none",
-        "--book",
-        &b,
-        "--pairs",
-        "2",
-        "--nodes",
-        "100",
-        "--concurrency",
-        "1",
-        "--shard",
-        "0/2",
-        "--out",
-        file.to_str().unwrap(),
-        "--json",
-    ]
-    .map(str::to_owned)
-    .to_vec();
+    let mut command = vec!["nullmove"];
+    command.extend(shard_args(&b, "1", "0/2", &file));
     assert_eq!(p["command"], json!(command));
     let bytes = std::fs::read(&b).unwrap();
     assert_eq!(
@@ -118,14 +111,7 @@ fn a_merge_refuses_shards_of_two_builds_two_books_of_one_name_or_two_option_sets
     let b = book("endgames.sample.epd");
     shard(&b, "0/2", &s0);
     let doc = shard(&b, "1/2", &s1);
-    let merged = run_json(&[
-        "chess",
-        "match",
-        "merge",
-        s0.to_str().unwrap(),
-        s1.to_str().unwrap(),
-        "--json",
-    ]);
+    let merged = run_json(&merge(&[&s0, &s1], &["--json"]));
     assert_eq!(merged["pairs_played"], 2);
     let command = merged["provenance"]["command"].as_array().unwrap();
     assert!(!command.contains(&json!("--shard")), "{command:?}");
@@ -161,16 +147,7 @@ fn a_merge_refuses_shards_of_two_builds_two_books_of_one_name_or_two_option_sets
     let mut old = doc.clone();
     old.as_object_mut().unwrap().remove("provenance");
     std::fs::write(&other, old.to_string()).unwrap();
-    rejects(
-        &[
-            "chess",
-            "match",
-            "merge",
-            s0.to_str().unwrap(),
-            other.to_str().unwrap(),
-        ],
-        "has no provenance",
-    );
+    rejects(&merge(&[&s0, &other], &[]), "has no provenance");
     // Two books of one name and as many positions, one line apart: the second run's book
     // replaced the first at the same path, so even the commands agree.
     let copy = dir.join("endgames.sample.epd");
@@ -196,33 +173,9 @@ fn the_same_games_by_another_path_or_concurrency_merge() {
     let absolute = book("endgames.sample.epd");
     let (s0, s1) = (dir.join("s0.json"), dir.join("s1.json"));
     shard(&absolute, "0/2", &s0);
-    let relative = run_json(&[
-        "chess",
-        "match",
-        "--players",
-        "r3,none",
-        "--book",
-        "../arena/data/books/endgames.sample.epd",
-        "--pairs",
-        "2",
-        "--nodes",
-        "100",
-        "--concurrency",
-        "2",
-        "--shard",
-        "1/2",
-        "--out",
-        s1.to_str().unwrap(),
-        "--json",
-    ]);
+    let relative = "../arena/data/books/endgames.sample.epd";
+    let relative = run_json(&shard_args(relative, "2", "1/2", &s1));
     assert_eq!(relative["shard"], "1/2");
-    let merged = run_json(&[
-        "chess",
-        "match",
-        "merge",
-        s0.to_str().unwrap(),
-        s1.to_str().unwrap(),
-        "--json",
-    ]);
+    let merged = run_json(&merge(&[&s0, &s1], &["--json"]));
     assert_eq!(merged["pairs_played"], 2);
 }

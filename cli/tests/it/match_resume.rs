@@ -11,14 +11,13 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{json as run_json, rejects};
+use support::{json as run_json, match_args, rejects};
 
-fn book() -> String {
-    format!(
-        "{}/../arena/data/books/noob_3moves.sample.epd",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
+/// The book of every match here.
+const BOOK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../arena/data/books/noob_3moves.sample.epd"
+);
 
 /// A fresh folder under the target directory.
 fn tempdir(name: &str) -> PathBuf {
@@ -29,35 +28,21 @@ fn tempdir(name: &str) -> PathBuf {
 }
 
 /// The match of these tests, `pairs` pairs at 300 nodes, one game at a time, then `extra`.
-fn args(pairs: &str, extra: &[&str]) -> Vec<String> {
-    let b = book();
-    let mut v: Vec<String> = [
-        "chess",
-        "match",
-        "--players",
+fn args<'a>(pairs: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut v = match_args(
         "r3,none",
-        "--book",
-        &b,
-        "--pairs",
+        BOOK,
         pairs,
-        "--nodes",
-        "300",
-        "--concurrency",
-        "1",
-    ]
-    .map(str::to_owned)
-    .to_vec();
-    v.extend(extra.iter().map(|s| (*s).to_owned()));
+        &["--nodes", "300", "--concurrency", "1"],
+    );
+    v.extend(extra);
     v
 }
 
 /// The 6-pair match played through, as JSON.
 fn uninterrupted() -> &'static Value {
     static WHOLE: OnceLock<Value> = OnceLock::new();
-    WHOLE.get_or_init(|| {
-        let a = args("6", &["--json"]);
-        run_json(&a.iter().map(String::as_str).collect::<Vec<_>>())
-    })
+    WHOLE.get_or_init(|| run_json(&args("6", &["--json"])))
 }
 
 /// The games of a document, by pair, without what differs between runs.
@@ -66,7 +51,7 @@ fn games(doc: &Value) -> Value {
 }
 
 /// `nullmove ARGS`, started.
-fn start(args: &[String]) -> Child {
+fn start(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_nullmove"))
         .args(args)
         .stdin(Stdio::null())
@@ -137,8 +122,7 @@ fn a_match_killed_at_any_moment_leaves_a_whole_file_and_resumes_into_the_whole_m
             "{name}"
         );
     }
-    let a = args("6", &["--out", o, "--resume", "--json"]);
-    let resumed = run_json(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let resumed = run_json(&args("6", &["--out", o, "--resume", "--json"]));
     assert_eq!(resumed["resumed_pairs"].as_u64(), Some(kept));
     assert_eq!(resumed["ending"], "complete");
     assert_eq!(games(&resumed), games(uninterrupted()), "game for game");
@@ -159,7 +143,7 @@ fn a_resumed_run_keeps_the_finished_pairs_and_plays_only_the_others() {
     earlier["ending"] = json!("interrupted");
     std::fs::write(&out, earlier.to_string()).unwrap();
     let a = args("6", &["--out", o, "--resume", "--json"]);
-    let resumed = run_json(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let resumed = run_json(&a);
     assert_eq!(resumed["resumed_pairs"], 2);
     assert_eq!(resumed["pairs_played"], 6);
     let written: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
@@ -172,7 +156,7 @@ fn a_resumed_run_keeps_the_finished_pairs_and_plays_only_the_others() {
     assert_eq!(mark, Some(json!("kept, not played again")));
     assert_eq!(games(&again), games(uninterrupted()), "game for game");
     // Nothing left to play: the file is read and written again as it was.
-    let twice = run_json(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let twice = run_json(&a);
     assert_eq!(twice["resumed_pairs"], 6);
     assert_eq!(games(&twice), games(&resumed));
 }
@@ -205,10 +189,7 @@ fn resume_refuses_what_it_cannot_go_on_from() {
     let dir = tempdir("refused");
     let out = dir.join("m.json");
     let o = out.to_str().unwrap();
-    let refuse = |extra: &[&str], needle: &str| {
-        let a = args("6", extra);
-        rejects(&a.iter().map(String::as_str).collect::<Vec<_>>(), needle);
-    };
+    let refuse = |extra: &[&str], needle: &str| rejects(&args("6", extra), needle);
     refuse(&["--resume"], "--out");
     refuse(
         &["--out", o, "--resume", "--pgn", "/tmp/x.pgn"],
@@ -217,14 +198,7 @@ fn resume_refuses_what_it_cannot_go_on_from() {
     std::fs::write(&out, "{\"half\": ").unwrap();
     refuse(&["--out", o, "--resume"], "is not a match's JSON");
     // A file of shard 0/2 is not shard 1/2's to resume, nor another build's.
-    let shard = args("6", &["--shard", "0/2", "--out", o]);
-    run_json(
-        &shard
-            .iter()
-            .map(String::as_str)
-            .chain(["--json"])
-            .collect::<Vec<_>>(),
-    );
+    run_json(&args("6", &["--shard", "0/2", "--out", o, "--json"]));
     refuse(
         &["--shard", "1/2", "--out", o, "--resume"],
         "it is 0/2, this run plays 1/2",
@@ -249,17 +223,13 @@ fn a_second_writer_of_one_file_is_refused_naming_the_first() {
     wait_for(&lock, &mut first);
     let pid = first.id().to_string();
     rejects(
-        &args("1", &["--out", o])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
+        &args("1", &["--out", o]),
         &format!("m.json is being written by another run (process {pid}, which holds"),
     );
     // Killed, the first run holds nothing: the lock is the kernel's, not the file's.
     signal(&first, "-KILL");
     first.wait().unwrap();
-    let a = args("1", &["--out", o, "--json"]);
-    let doc = run_json(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let doc = run_json(&args("1", &["--out", o, "--json"]));
     assert_eq!(doc["pairs_played"], 1);
     assert!(!lock.exists(), "a run that ends removes its lock");
 }

@@ -6,7 +6,7 @@ use crate::chess_match::{book, tempdir};
 use crate::support;
 
 use serde_json::{Value, json as json_value};
-use support::json;
+use support::{json, match_args, merge_args};
 
 /// An engine against itself: the two games of a pair are one game with colours swapped,
 /// so every pair scores 1 and the SPRT accepts "no difference" (H0) after a few pairs; the
@@ -14,21 +14,12 @@ use support::json;
 #[test]
 fn the_sprt_stops_the_match_when_it_decides() {
     let b = book("endgames.sample.epd");
-    let doc = json(&[
-        "chess",
-        "match",
-        "--players",
+    let doc = json(&match_args(
         "r3,r3",
-        "--book",
         &b,
-        "--pairs",
         "200",
-        "--nodes",
-        "50",
-        "--sprt",
-        "0,60",
-        "--json",
-    ]);
+        &["--nodes", "50", "--sprt", "0,60", "--json"],
+    ));
     assert_eq!(doc["ending"], "sprt");
     let sprt = &doc["sprt"];
     assert_eq!(sprt["decision"], "H0");
@@ -38,30 +29,26 @@ fn the_sprt_stops_the_match_when_it_decides() {
     assert_eq!(doc["pentanomial"][2].as_u64(), Some(played));
 }
 
-/// The SPRT of the two tests below, played one game at a time: 40 pairs at 300 nodes a
-/// move, stopped by the SPRT (0, 40) at a pair well short of the 40.
+/// The SPRT match of the two tests below, `concurrency` games at once: 40 pairs at 300
+/// nodes a move, stopped by the SPRT (0, 40) at a pair well short of the 40.
+fn sprt_match(concurrency: &str) -> Value {
+    let b = book("uho_4060_v2.sample.epd");
+    let flags = [
+        "--nodes",
+        "300",
+        "--sprt",
+        "0,40",
+        "--concurrency",
+        concurrency,
+        "--json",
+    ];
+    json(&match_args("r3,none", &b, "40", &flags))
+}
+
+/// That match played one game at a time, once for both tests.
 fn one_at_a_time_sprt() -> &'static Value {
     static ONE: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
-    ONE.get_or_init(|| {
-        let b = book("uho_4060_v2.sample.epd");
-        json(&[
-            "chess",
-            "match",
-            "--players",
-            "r3,none",
-            "--book",
-            &b,
-            "--pairs",
-            "40",
-            "--nodes",
-            "300",
-            "--sprt",
-            "0,40",
-            "--concurrency",
-            "1",
-            "--json",
-        ])
-    })
+    ONE.get_or_init(|| sprt_match("1"))
 }
 
 /// The SPRT counts pairs in their order, each once every pair before it has finished, so a
@@ -69,7 +56,6 @@ fn one_at_a_time_sprt() -> &'static Value {
 /// games, whichever game finishes first.
 #[test]
 fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
-    let b = book("uho_4060_v2.sample.epd");
     let one = one_at_a_time_sprt();
     assert_eq!(one["ending"], "sprt");
     let played = one["pairs_played"].as_u64().unwrap();
@@ -85,23 +71,7 @@ fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
         (0..played).collect::<Vec<_>>(),
         "the first pairs, no gap"
     );
-    let two = json(&[
-        "chess",
-        "match",
-        "--players",
-        "r3,none",
-        "--book",
-        &b,
-        "--pairs",
-        "40",
-        "--nodes",
-        "300",
-        "--sprt",
-        "0,40",
-        "--concurrency",
-        "2",
-        "--json",
-    ]);
+    let two = sprt_match("2");
     assert_eq!(two["pairs_played"], one["pairs_played"]);
     assert_eq!(two["sprt"]["llr"], one["sprt"]["llr"]);
     assert_eq!(
@@ -117,20 +87,12 @@ fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
 fn an_sprt_over_shards_decides_as_one_process_does() {
     let b = book("uho_4060_v2.sample.epd");
     let flags = |extra: &[&str]| {
-        let mut v = vec![
-            "chess",
-            "match",
-            "--players",
+        let mut v = match_args(
             "r3,none",
-            "--book",
             &b,
-            "--pairs",
             "40",
-            "--nodes",
-            "300",
-            "--concurrency",
-            "1",
-        ];
+            &["--nodes", "300", "--concurrency", "1"],
+        );
         v.extend_from_slice(extra);
         v.push("--json");
         json(&v)
@@ -145,9 +107,9 @@ fn an_sprt_over_shards_decides_as_one_process_does() {
         std::fs::write(&file, doc.to_string()).unwrap();
         files.push(file.display().to_string());
     }
-    let merged = json(&[
-        "chess", "match", "merge", &files[0], &files[1], "--sprt", "0,40", "--json",
-    ]);
+    let merged = json(&merge_args(&[
+        &files[0], &files[1], "--sprt", "0,40", "--json",
+    ]));
     assert_eq!(merged["ending"], "sprt");
     assert_eq!(merged["pairs_played"], one["pairs_played"]);
     assert_eq!(merged["sprt"]["llr"], one["sprt"]["llr"]);
@@ -164,16 +126,14 @@ fn an_sprt_over_shards_decides_as_one_process_does() {
     let early_file = dir.join("early.json");
     std::fs::write(&early_file, early.to_string()).unwrap();
     let e = early_file.to_str().unwrap();
-    let out = support::nullmove(&["chess", "match", "merge", &files[0], e, "--sprt", "0,40"]);
+    let out = support::nullmove(&merge_args(&[&files[0], e, "--sprt", "0,40"]));
     assert_eq!(out.status.code(), Some(3), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("the SPRT goes on: it waits for pair 7"),
         "{text}"
     );
-    let out = support::nullmove(&[
-        "chess", "match", "merge", &files[0], e, "--sprt", "0,40", "--json",
-    ]);
+    let out = support::nullmove(&merge_args(&[&files[0], e, "--sprt", "0,40", "--json"]));
     assert_eq!(out.status.code(), Some(3), "{out:?}");
     let waiting: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
     assert_eq!(

@@ -28,6 +28,35 @@ pub fn pitfall<'a>(command: &'a str, mode: &'a str, extra: &[&'a str]) -> Vec<&'
     args
 }
 
+/// `nullmove chess match` of `players` from `book`, `pairs` pairs, then `extra`: the
+/// control (`--nodes N` or `--tc`) and whatever else the test asks for.
+pub fn match_args<'a>(
+    players: &'a str,
+    book: &'a str,
+    pairs: &'a str,
+    extra: &[&'a str],
+) -> Vec<&'a str> {
+    let mut args = vec![
+        "chess",
+        "match",
+        "--players",
+        players,
+        "--book",
+        book,
+        "--pairs",
+        pairs,
+    ];
+    args.extend(extra);
+    args
+}
+
+/// `nullmove chess match merge`, then `words`: the shards' files and the flags.
+pub fn merge_args<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["chess", "match", "merge"];
+    args.extend(words);
+    args
+}
+
 /// Runs `nullmove ARGS` with no stdin (so `trace --step` sees no terminal) and collects it.
 pub fn nullmove(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nullmove"))

@@ -5,7 +5,7 @@
 
 use crate::support;
 
-use support::stdout;
+use support::{match_args, stdout};
 
 /// `probes` names the position's cells in words, the empty board as such.
 #[test]
@@ -139,20 +139,12 @@ fn one_pair_is_one_pair() {
         env!("CARGO_MANIFEST_DIR"),
         "/../arena/data/books/noob_3moves.sample.epd"
     );
-    let text = stdout(&[
-        "chess",
-        "match",
-        "--players",
+    let text = stdout(&match_args(
         "r3,none",
-        "--book",
         book,
-        "--pairs",
         "1",
-        "--nodes",
-        "50",
-        "--concurrency",
-        "1",
-    ]);
+        &["--nodes", "50", "--concurrency", "1"],
+    ));
     assert!(
         text.starts_with("r3 against none: 1 pair planned from"),
         "{text}"

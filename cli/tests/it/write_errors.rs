@@ -4,7 +4,7 @@
 
 use crate::support;
 
-use support::{listing, pitfall};
+use support::{listing, match_args, pitfall};
 
 use std::fs::{self, File};
 use std::path::PathBuf;
@@ -85,31 +85,8 @@ fn every_subcommand() -> Vec<Vec<&'static str>> {
         vec!["--help"],
         vec!["completions", "bash"],
         vec!["man"],
-        vec![
-            "chess",
-            "match",
-            "--players",
-            "r3,none",
-            "--book",
-            book,
-            "--pairs",
-            "1",
-            "--nodes",
-            "50",
-        ],
-        vec![
-            "chess",
-            "match",
-            "--players",
-            "r3,none",
-            "--book",
-            book,
-            "--pairs",
-            "1",
-            "--nodes",
-            "50",
-            "--json",
-        ],
+        match_args("r3,none", book, "1", &["--nodes", "50"]),
+        match_args("r3,none", book, "1", &["--nodes", "50", "--json"]),
     ]
 }
 
