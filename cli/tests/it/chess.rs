@@ -209,7 +209,7 @@ fn a_limit_caps_each_suite_and_a_short_suite_is_searched_whole() {
         "none",
     ]);
     assert!(whole.starts_with("zugts: 30 positions, depth 1"), "{whole}");
-    let v = json(&[
+    let suites = [
         "chess",
         "suite",
         "--suite",
@@ -222,24 +222,11 @@ fn a_limit_caps_each_suite_and_a_short_suite_is_searched_whole() {
         "1",
         "--configs",
         "none",
-        "--json",
-    ]);
+    ];
+    let v = json(&[&suites[..], &["--json"]].concat());
     assert_eq!(v["limit"], 40);
     assert_eq!(v["positions"].as_array().map(Vec::len), Some(30 + 40));
-    let both = stdout(&[
-        "chess",
-        "suite",
-        "--suite",
-        "zugts",
-        "--suite",
-        "eet",
-        "--limit",
-        "40",
-        "--depth",
-        "1",
-        "--configs",
-        "none",
-    ]);
+    let both = stdout(&suites);
     assert!(
         both.starts_with("zugts and eet: at most the first 40 of each, 70 positions, depth 1"),
         "{both}"

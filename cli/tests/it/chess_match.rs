@@ -378,19 +378,13 @@ fn failed_writes_are_one_line_and_leave_nothing() {
     let pgn = dir.join("games.pgn");
     std::fs::write(&pgn, "the old games").unwrap();
     let b = book("noob_3moves.sample.epd");
-    // SIGXFSZ ignored and files limited to 1 KiB: the PGN's write fails with EFBIG.
-    let out = Command::new("sh")
-        .args([
-            "-c",
-            "trap '' XFSZ; ulimit -f 2; exec \"$@\"",
-            "sh",
-            env!("CARGO_BIN_EXE_nullmove"),
-        ])
-        .args(match_args("r3,none", &b, "1", &[]))
-        .args(["--nodes", "50", "--pgn", pgn.to_str().unwrap()])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    // Files limited to 1 KiB: the PGN's write fails.
+    let out = support::with_small_files(&match_args(
+        "r3,none",
+        &b,
+        "1",
+        &["--nodes", "50", "--pgn", pgn.to_str().unwrap()],
+    ));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -12,33 +12,28 @@ use std::path::PathBuf;
 use serde_json::Value;
 use support::{json as run_json, match_args, merge_args, nullmove, rejects};
 
-/// A two-position book written under the target directory: a mate in one each, so that
-/// every game ends at its first move.
-fn two_position_book(name: &str) -> PathBuf {
+/// The book `file` holding `positions`, written into a fresh folder `match_books_{name}`
+/// under the target directory.
+fn written_book(name: &str, file: &str, positions: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("match_books_{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("two.epd");
-    std::fs::write(
-        &path,
-        "7k/8/6K1/8/8/8/8/R7 w - -\nk7/8/1K6/8/8/8/8/7R w - -\n",
-    )
-    .unwrap();
+    let path = dir.join(file);
+    std::fs::write(&path, positions).unwrap();
     path
+}
+
+/// A two-position book written under the target directory: a mate in one each, so that
+/// every game ends at its first move.
+fn two_position_book(name: &str) -> PathBuf {
+    let positions = "7k/8/6K1/8/8/8/8/R7 w - -\nk7/8/1K6/8/8/8/8/7R w - -\n";
+    written_book(name, "two.epd", positions)
 }
 
 /// A book of a three-piece and a four-piece mate in one, for `--book-max-pieces`.
 fn three_and_four_pieces() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("match_books_pieces");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("pieces.epd");
-    std::fs::write(
-        &path,
-        "7k/8/6K1/8/8/8/7P/R7 w - -\nk7/8/1K6/8/8/8/8/7R w - -\n",
-    )
-    .unwrap();
-    path
+    let positions = "7k/8/6K1/8/8/8/7P/R7 w - -\nk7/8/1K6/8/8/8/8/7R w - -\n";
+    written_book("pieces", "pieces.epd", positions)
 }
 
 /// r3 against none from `book`, `pairs` pairs at `control` (`--nodes N` or `--tc`), one

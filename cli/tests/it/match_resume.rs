@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{json as run_json, match_args, rejects};
+use support::{json as run_json, listing, match_args, rejects};
 
 /// The book of every match here.
 const BOOK: &str = concat!(
@@ -84,16 +84,6 @@ fn signal(child: &Child, signal: &str) {
     assert!(status.success());
 }
 
-/// The names in `dir`.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 #[test]
 fn a_match_killed_at_any_moment_leaves_a_whole_file_and_resumes_into_the_whole_match() {
     let dir = tempdir("killed");
@@ -114,7 +104,7 @@ fn a_match_killed_at_any_moment_leaves_a_whole_file_and_resumes_into_the_whole_m
     }
     // Beside them, at most the temporary file of a write the kill cut short, and the lock
     // the killed run could not remove (the kernel released it).
-    for name in names(&dir) {
+    for name in listing(&dir) {
         assert!(
             ["m.json", "m.pgn", "m.json.lock"].contains(&name.as_str())
                 || (name.starts_with(".m.")
@@ -181,7 +171,7 @@ fn sigterm_stops_the_match_in_order_with_status_143_and_a_whole_file() {
     assert!((1..500).contains(&played), "{played}");
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("[Event ").count() as u64, 2 * played);
-    assert_eq!(names(&dir), ["m.json", "m.pgn"], "no temporary file left");
+    assert_eq!(listing(&dir), ["m.json", "m.pgn"], "no temporary file left");
 }
 
 #[test]
@@ -210,7 +200,7 @@ fn resume_refuses_what_it_cannot_go_on_from() {
         &["--shard", "0/2", "--out", o, "--resume"],
         "provenance.chess_bench differs",
     );
-    assert_eq!(names(&dir), ["m.json"], "nothing else written");
+    assert_eq!(listing(&dir), ["m.json"], "nothing else written");
 }
 
 #[test]

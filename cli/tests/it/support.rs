@@ -88,6 +88,22 @@ fn succeeds(args: &[&str]) -> Output {
     out
 }
 
+/// Runs `nullmove ARGS` with files limited to 1 KiB and SIGXFSZ ignored, so that a write
+/// past the limit fails with EFBIG, as on a full disk, instead of killing the process.
+pub fn with_small_files(args: &[&str]) -> Output {
+    Command::new("sh")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 2; exec \"$@\"",
+            "sh",
+            env!("CARGO_BIN_EXE_nullmove"),
+        ])
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs")
+}
+
 /// Bad input: exit status 2 and exactly one line on stderr, which contains `needle`.
 /// Returns the output for checks a test adds (a clean stdout, no panic).
 pub fn one_line_error(args: &[&str], needle: &str) -> Output {

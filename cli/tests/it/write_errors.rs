@@ -167,20 +167,8 @@ fn a_failed_svg_write_keeps_the_old_file_and_leaves_nothing() {
         &chess,
     ] {
         let command = args.join(" ");
-        // SIGXFSZ ignored, so an oversized write fails with EFBIG instead of killing the
-        // process; `ulimit -f 2`: files up to 1 KiB, far below any chart.
-        let out = Command::new("sh")
-            .args([
-                "-c",
-                "trap '' XFSZ; ulimit -f 2; exec \"$@\"",
-                "sh",
-                env!("CARGO_BIN_EXE_nullmove"),
-            ])
-            .args(args)
-            .args(["--svg", path.to_str().unwrap()])
-            .stdin(Stdio::null())
-            .output()
-            .expect("sh runs");
+        // Files up to 1 KiB, far below any chart.
+        let out = support::with_small_files(&[args, &["--svg", path.to_str().unwrap()]].concat());
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{command}: {err}");
         assert_eq!(err.lines().count(), 1, "{command}: {err}");

@@ -11,15 +11,21 @@ use serde_json::Value;
 
 use super::slurm::{self, Cluster, alive, survivors, which};
 
-/// The match every recipe plays, as the recipes take its flags.
-fn match_flags() -> Vec<String> {
-    let book = root().join("arena/data/books/noob_3moves.sample.epd");
+/// r3 against none from the committed book `book`, `pairs` pairs at 300 nodes a move, as
+/// the recipes take a match's flags.
+fn flags_for(book: &str, pairs: &str) -> Vec<String> {
+    let book = root().join("arena/data/books").join(book);
     ["--players", "r3,none", "--book"]
         .into_iter()
         .map(str::to_owned)
         .chain([book.display().to_string()])
-        .chain(["--pairs", "8", "--nodes", "300"].map(str::to_owned))
+        .chain(["--pairs", pairs, "--nodes", "300"].map(str::to_owned))
         .collect()
+}
+
+/// The match every recipe plays.
+fn match_flags() -> Vec<String> {
+    flags_for("noob_3moves.sample.epd", "8")
 }
 
 /// The repository's root.
@@ -163,7 +169,7 @@ fn a_slurm_job_array_plays_the_unsharded_match_and_its_daemons_end() {
 
 /// The SPRT both recipes' tests run over their shards, played in one process, once: the
 /// same flags in both.
-fn one_process_sprt(flags: &[&str]) -> &'static Value {
+fn one_process_sprt(flags: &[String]) -> &'static Value {
     static ONE: OnceLock<Value> = OnceLock::new();
     ONE.get_or_init(|| {
         let one = Command::new(env!("CARGO_BIN_EXE_nullmove"))
@@ -185,18 +191,7 @@ fn a_slurm_sprt_stops_the_array_once_the_merged_test_decides() {
     if !available("NULLMOVE_REQUIRE_SLURM", slurm::unavailable()) {
         return;
     }
-    let book = root().join("arena/data/books/uho_4060_v2.sample.epd");
-    let book = book.to_str().unwrap();
-    let flags = [
-        "--players",
-        "r3,none",
-        "--book",
-        book,
-        "--pairs",
-        "600",
-        "--nodes",
-        "300",
-    ];
+    let flags = flags_for("uho_4060_v2.sample.epd", "600");
     let one = one_process_sprt(&flags);
     assert_eq!(one["ending"], "sprt");
     let cluster = Cluster::start("sprt");
@@ -318,18 +313,7 @@ fn gnu_parallel_stops_the_shards_once_the_merged_sprt_decides() {
     if !available("NULLMOVE_REQUIRE_PARALLEL", why_not) {
         return;
     }
-    let book = root().join("arena/data/books/uho_4060_v2.sample.epd");
-    let book = book.to_str().unwrap();
-    let flags = [
-        "--players",
-        "r3,none",
-        "--book",
-        book,
-        "--pairs",
-        "2000",
-        "--nodes",
-        "300",
-    ];
+    let flags = flags_for("uho_4060_v2.sample.epd", "2000");
     let one = one_process_sprt(&flags);
     let dir = std::env::temp_dir().join(format!("nullmove-parallel-sprt-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
