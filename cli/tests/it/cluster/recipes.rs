@@ -167,19 +167,27 @@ fn a_slurm_job_array_plays_the_unsharded_match_and_its_daemons_end() {
     assert!(daemons.iter().all(|&pid| !alive(pid)), "{daemons:?}");
 }
 
-/// The SPRT both recipes' tests run over their shards, played in one process, once: the
-/// same flags in both.
-fn one_process_sprt(flags: &[String]) -> &'static Value {
+/// The SPRT both recipes' tests run over their shards, played in one process, once: 2,000
+/// pairs from the UHO sample at 300 nodes. It decides before pair 600 (held here), so the
+/// Slurm recipe's 600-pair shards run the very same test.
+fn one_process_sprt() -> &'static Value {
     static ONE: OnceLock<Value> = OnceLock::new();
     ONE.get_or_init(|| {
         let one = Command::new(env!("CARGO_BIN_EXE_nullmove"))
             .args(["chess", "match"])
-            .args(flags)
+            .args(flags_for("uho_4060_v2.sample.epd", "2000"))
             .args(["--sprt", "0,40", "--concurrency", "1", "--json"])
             .output()
             .unwrap();
         assert!(one.status.success(), "{}", stderr(&one));
-        serde_json::from_slice(&one.stdout).unwrap()
+        let one: Value = serde_json::from_slice(&one.stdout).unwrap();
+        assert_eq!(one["ending"], "sprt");
+        assert!(
+            one["pairs_played"].as_u64().unwrap() < 600,
+            "{}",
+            one["pairs_played"]
+        );
+        one
     })
 }
 
@@ -192,8 +200,7 @@ fn a_slurm_sprt_stops_the_array_once_the_merged_test_decides() {
         return;
     }
     let flags = flags_for("uho_4060_v2.sample.epd", "600");
-    let one = one_process_sprt(&flags);
-    assert_eq!(one["ending"], "sprt");
+    let one = one_process_sprt();
     let cluster = Cluster::start("sprt");
     let work = cluster.work();
     let mut submit = cluster.command(root().join("batch/slurm/submit.sh"));
@@ -314,7 +321,7 @@ fn gnu_parallel_stops_the_shards_once_the_merged_sprt_decides() {
         return;
     }
     let flags = flags_for("uho_4060_v2.sample.epd", "2000");
-    let one = one_process_sprt(&flags);
+    let one = one_process_sprt();
     let dir = std::env::temp_dir().join(format!("nullmove-parallel-sprt-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
