@@ -43,8 +43,29 @@ fn pitfall(mode: &str) -> Vec<&str> {
     args
 }
 
+/// Chromium and the driver's folder, or `None` (said on stderr) when something the browser
+/// tests need is missing; a failure instead where `NULLMOVE_REQUIRE_BROWSER` is set.
+pub(crate) fn browser(test: &str) -> Option<(PathBuf, PathBuf)> {
+    let harness = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace")
+        .join("server/tests/browser");
+    let chromium =
+        std::env::var_os("CHROMIUM").map_or_else(|| "/usr/bin/chromium".into(), PathBuf::from);
+    let Some(why) = missing(&chromium, &harness) else {
+        return Some((chromium, harness));
+    };
+    assert!(
+        std::env::var_os("NULLMOVE_REQUIRE_BROWSER").is_none(),
+        "NULLMOVE_REQUIRE_BROWSER is set, but {why}"
+    );
+    // Straight to stderr, past the test harness's capture, so it shows in every run.
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+    None
+}
+
 /// What is missing to run the browser, if anything.
-pub(crate) fn missing(chromium: &Path, harness: &Path) -> Option<String> {
+fn missing(chromium: &Path, harness: &Path) -> Option<String> {
     if !chromium.exists() {
         return Some(format!(
             "no Chromium at {} (apt-get install -y chromium)",
@@ -191,22 +212,10 @@ fn assert_same_log(mode: &str, outcome: &Value) {
 
 #[test]
 fn the_pitfall_in_both_modes_as_a_person_sees_it() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let harness = root
-        .parent()
-        .expect("the workspace")
-        .join("server/tests/browser");
-    let chromium =
-        std::env::var_os("CHROMIUM").map_or_else(|| "/usr/bin/chromium".into(), PathBuf::from);
-    if let Some(why) = missing(&chromium, &harness) {
-        assert!(
-            std::env::var_os("NULLMOVE_REQUIRE_BROWSER").is_none(),
-            "NULLMOVE_REQUIRE_BROWSER is set, but {why}"
-        );
-        // Straight to stderr, past the test harness's capture, so it shows in every run.
-        let _ = writeln!(std::io::stderr(), "SKIPPED serve_browser: {why}");
+    let Some((chromium, harness)) = browser("serve_browser") else {
         return;
-    }
+    };
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let server = start();
     let screenshot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("try-it.png");
     let seen = drive(

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use nullmove_server::Stopped;
 use serde_json::Value;
 
-use super::serve_browser::{missing, node};
+use super::serve_browser::{browser, node};
 
 mod verdicts;
 use verdicts::check_verdicts;
@@ -73,21 +73,10 @@ fn fits(width: &Value, at: &str) {
 
 #[test]
 fn the_annotated_texts_as_a_reviewer_sees_them() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let harness = root
-        .parent()
-        .expect("the workspace")
-        .join("server/tests/browser");
-    let chromium =
-        std::env::var_os("CHROMIUM").map_or_else(|| "/usr/bin/chromium".into(), PathBuf::from);
-    if let Some(why) = missing(&chromium, &harness) {
-        assert!(
-            std::env::var_os("NULLMOVE_REQUIRE_BROWSER").is_none(),
-            "NULLMOVE_REQUIRE_BROWSER is set, but {why}"
-        );
-        let _ = writeln!(std::io::stderr(), "SKIPPED serve_review: {why}");
+    let Some((chromium, harness)) = browser("serve_review") else {
         return;
-    }
+    };
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let review_json = match review_with_build() {
         Ok(json) => json,
         Err(why) => {
