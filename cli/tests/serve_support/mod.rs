@@ -10,6 +10,8 @@ pub mod cli;
 #[path = "../../../server/tests/serve_support/http.rs"]
 pub mod http;
 pub mod load;
+#[path = "../../../server/tests/serve_support/wait.rs"]
+pub mod wait;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -21,6 +23,7 @@ pub use cli::{cli, cli_json, cli_refusal, pinned_audit, pinned_review};
 pub use http::{
     Answer, TIMEOUT, closed_by_server, connect, get, get_within, query, read_answer, send,
 };
+pub use wait::wait_until;
 
 /// `nullmove serve`'s server with the command line's commands, in process on a free
 /// loopback port: what the binary runs, without its process (its flags, its printed lines

@@ -8,30 +8,16 @@ use crate::serve_support;
 
 use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use nullmove_server::{Limits, Server, ServerStats, Stopped};
-use serve_support::{TIMEOUT, closed_by_server, connect, get, load, read_answer};
+use nullmove_server::{Limits, Server, Stopped};
+use serve_support::{closed_by_server, connect, get, load, read_answer, wait_until};
 
 /// A server on loopback with `change` applied to the standard bounds.
 fn server(change: impl FnOnce(&mut Limits)) -> Server {
     let mut limits = Limits::standard();
     change(&mut limits);
     serve_support::start_with(limits)
-}
-
-/// Waits until the server's state satisfies `done` (it will; the tests' timeout only
-/// bounds a failure).
-fn wait_until(server: &Server, what: &str, done: impl Fn(&ServerStats) -> bool) {
-    let deadline = Instant::now() + TIMEOUT;
-    loop {
-        let stats = server.stats();
-        if done(&stats) {
-            return;
-        }
-        assert!(Instant::now() < deadline, "never {what}: {stats:?}");
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 /// Sends `GET path` and leaves the connection open, its answer unread.

@@ -3,11 +3,12 @@
 //!
 //! `tests/it/` and `tests/timing/` each include this once and use a subset of it; the
 //! `nullmove` package's tests of `nullmove serve` (`cli/tests/it/serve_command.rs`, and
-//! `cli/tests/serve_support/`) include `http`.
+//! `cli/tests/serve_support/`) include `http` and `wait`.
 #![allow(dead_code, unused_imports)]
 
 pub mod commands;
 pub mod http;
+pub mod wait;
 
 use std::net::SocketAddr;
 
@@ -16,6 +17,7 @@ use nullmove_server::{Limits, Server};
 pub use http::{
     Answer, TIMEOUT, closed_by_server, connect, get, get_within, query, read_answer, send,
 };
+pub use wait::wait_until;
 
 /// The server over [`commands::Echo`], in process on a free loopback port.
 pub fn start() -> Server {
