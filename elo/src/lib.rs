@@ -37,7 +37,7 @@ mod summary;
 pub use error::StatsError;
 pub use interval::{elo_from_score, score_from_elo};
 pub use model::Model;
-pub use sample::{Outcome, Pentanomial, Wdl};
+pub use sample::{Outcome, Pentanomial, Wdl, parse_counts};
 pub use sequential::{SprtPath, SprtRun, replay_games, replay_pairs};
 pub use sprt::{Decision, Sprt, SprtResult};
 pub use summary::{Summary, summarize_games, summarize_pairs};

@@ -144,22 +144,27 @@ fn checked_total(counts: &[u64]) -> Result<u64, StatsError> {
         .ok_or(StatsError::TooMany)
 }
 
-/// `N` comma-separated counts, each a whole number; `what` names them in the error.
+/// Comma-separated counts, each a whole number, spaces around them allowed: the text of
+/// [`Wdl`], [`Pentanomial`] and each line of a run's path.
+pub fn parse_counts(s: &str) -> Result<Vec<u64>, String> {
+    s.split(',')
+        .map(str::trim)
+        .map(|part| {
+            part.parse()
+                .map_err(|_| format!("{part:?} is not a count: expected a whole number"))
+        })
+        .collect()
+}
+
+/// `N` comma-separated counts; `what` names them in the error.
 fn counts<const N: usize>(s: &str, what: &str) -> Result<[u64; N], String> {
-    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-    if parts.len() != N {
+    let given = s.split(',').count();
+    if given != N {
         return Err(format!(
-            "expected {N} counts separated by commas ({what}), got {}",
-            parts.len()
+            "expected {N} counts separated by commas ({what}), got {given}"
         ));
     }
-    let mut out = [0; N];
-    for (slot, part) in out.iter_mut().zip(&parts) {
-        *slot = part
-            .parse()
-            .map_err(|_| format!("{part:?} is not a count: expected a whole number"))?;
-    }
-    Ok(out)
+    Ok(parse_counts(s)?.try_into().expect("N counts"))
 }
 
 /// `W,D,L`, as a match's summary and `nullmove chess sprt --wdl` write them.

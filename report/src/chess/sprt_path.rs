@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use nullmove_elo::{Pentanomial, Wdl};
+use nullmove_elo::{Pentanomial, Wdl, parse_counts};
 
 use crate::Error;
 
@@ -46,14 +46,7 @@ pub fn read(file: &Path) -> Result<RunPath, Error> {
             continue;
         }
         let at = |why: String| Error::Message(format!("--path {shown} line {}: {why}", i + 1));
-        let counts = line
-            .split(',')
-            .map(|c| {
-                let c = c.trim();
-                c.parse::<u64>()
-                    .map_err(|_| at(format!("{c:?} is not a count: expected a whole number")))
-            })
-            .collect::<Result<Vec<u64>, Error>>()?;
+        let counts = parse_counts(line).map_err(at)?;
         let width = rows.first().map_or(counts.len(), |(_, first)| first.len());
         if ![3, 5].contains(&counts.len()) || counts.len() != width {
             return Err(at(format!(
