@@ -63,7 +63,9 @@ fn connect_four_on_two_threads_then_one() {
 /// A node limit bounds every thread's nodes together, and the report counts them all: on
 /// two threads the total passes the limit by at most a look (1,024 nodes) of each thread
 /// and one more the helper adds while the main thread ends, and the main thread's own
-/// share is less; on one thread the two counts are the same, exactly the limit.
+/// share is at most the total, less whenever the helper was scheduled before the limit (a
+/// loaded machine can starve it for one search, not for all three); on one thread the two
+/// counts are the same, exactly the limit.
 #[test]
 fn a_node_limit_counts_every_thread() {
     let game: ConnectFour = "4453".parse().expect("an opening");
@@ -75,6 +77,7 @@ fn a_node_limit_counts_every_thread() {
         .expect("a search");
     assert_eq!((one.nodes(), one.threads_nodes), (50_000, 50_000));
     searcher.set_threads(2);
+    let mut helped = 0;
     for _ in 0..3 {
         searcher.set_game(game);
         let mut seen = Vec::new();
@@ -86,7 +89,9 @@ fn a_node_limit_counts_every_thread() {
             "{}",
             two.threads_nodes
         );
-        assert!(two.nodes() < two.threads_nodes, "{}", two.nodes());
+        assert!(two.nodes() <= two.threads_nodes, "{}", two.nodes());
+        helped += usize::from(two.nodes() < two.threads_nodes);
         assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
     }
+    assert!(helped > 0, "no helper's node counted in three searches");
 }
