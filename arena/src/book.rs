@@ -6,6 +6,7 @@ use std::path::Path;
 
 use cozy_chess::Board;
 use nullmove_chess::{parse_fen, parse_line};
+use nullmove_numbers::random::SplitMix64;
 
 /// The openings of a book, in the file's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,18 +102,10 @@ impl Book {
     /// ```
     #[must_use]
     pub fn shuffled(&self, seed: u64) -> Self {
-        let mut state = seed;
-        let mut next = move || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = SplitMix64::new(seed);
         let mut positions = self.positions.clone();
         for i in (1..positions.len()).rev() {
-            // Lemire's multiply-shift: uniform enough for a book, and the same everywhere.
-            let j = ((u128::from(next()) * (i as u128 + 1)) >> 64) as usize;
+            let j = rng.below(i + 1);
             positions.swap(i, j);
         }
         Self {
