@@ -13,6 +13,8 @@
 //! files, no crate depending on one above it in the book's table of layers.
 
 pub mod criterion;
+pub mod currency;
+pub mod ethereal;
 pub mod example;
 pub mod gate;
 pub mod json;

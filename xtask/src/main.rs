@@ -27,6 +27,19 @@ enum Task {
     /// Exits 1, naming each, on an import cycle between a crate's files or a crate depending on
     /// one above it in the layers table of docs/src/introduction.md.
     Layout,
+    /// Builds Ethereal 12.00 from the shared archive under target/ethereal/: as published, and
+    /// with one search step switched off in each other build; prints each binary's path.
+    Ethereal {
+        /// The builds by name (default: published and no-null-move; `all`: every one).
+        builds: Vec<String>,
+        /// The archive (default: NULLMOVE_ETHEREAL_ARCHIVE, else
+        /// ../shared/engines/Ethereal-12.00.tar.xz beside the repository).
+        #[arg(long)]
+        archive: Option<std::path::PathBuf>,
+        /// Lists the builds and the step each removes, and builds nothing.
+        #[arg(long, conflicts_with_all = ["builds", "archive"])]
+        list: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -80,6 +93,11 @@ fn main() -> ExitCode {
     let status = match cli.task {
         Task::Results(task) => results(task),
         Task::Layout => layout(),
+        Task::Ethereal {
+            builds,
+            archive,
+            list,
+        } => ethereal(&builds, archive, list),
     };
     match status {
         Ok(status) => ExitCode::from(status),
@@ -95,6 +113,35 @@ fn layout() -> Result<u8, String> {
     let report = xtask::layout::check(&xtask::root())?;
     println!("{report}");
     Ok(u8::from(!report.is_clean()))
+}
+
+/// Builds the Ethereal builds named (or lists them), printing each binary's path.
+fn ethereal(
+    builds: &[String],
+    archive: Option<std::path::PathBuf>,
+    list: bool,
+) -> Result<u8, String> {
+    use xtask::ethereal::{VARIANTS, Variant};
+    let root = xtask::root();
+    if list {
+        for v in VARIANTS {
+            println!("{:<24} {}", v.name, v.what);
+        }
+        return Ok(0);
+    }
+    let variants: Vec<Variant> = match builds {
+        [] => vec![VARIANTS[0], VARIANTS[1]],
+        [all] if all == "all" => VARIANTS.to_vec(),
+        names => names
+            .iter()
+            .map(|n| Variant::named(n))
+            .collect::<Result<_, _>>()?,
+    };
+    let archive = archive.unwrap_or_else(|| xtask::ethereal::default_archive(&root));
+    for binary in xtask::ethereal::build(&root, &archive, &variants)? {
+        println!("{}", binary.display());
+    }
+    Ok(0)
 }
 
 fn results(task: Results) -> Result<u8, String> {

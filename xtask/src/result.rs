@@ -83,6 +83,11 @@ pub struct Run {
     /// A run made before this tool: where its figures and provenance were read, and what
     /// that report did not record.
     pub recorded: Option<String>,
+    /// The digest of the engine's source when it ran ([`crate::currency::ENGINE_PATHS`]);
+    /// `None` for a run made before the tool recorded it.
+    pub engine_source: Option<String>,
+    /// The Ethereal builds it played, as each recorded itself beside its binary.
+    pub ethereal: Vec<crate::ethereal::Build>,
     /// The command's own `--json` document, or the tool's figures for other commands.
     pub output: Value,
 }
@@ -135,6 +140,9 @@ struct Fields {
     wall_seconds: Option<f64>,
     cpu_seconds: Option<f64>,
     recorded: Option<String>,
+    engine_source: Option<String>,
+    #[serde(default)]
+    ethereal: Vec<crate::ethereal::Build>,
     output: Option<Value>,
 }
 
@@ -206,6 +214,8 @@ impl ResultFile {
                 wall_seconds: f.wall_seconds,
                 cpu_seconds: f.cpu_seconds,
                 recorded: f.recorded,
+                engine_source: f.engine_source,
+                ethereal: f.ethereal,
                 output: f.output.ok_or_else(|| missing("output"))?,
             })
         };
@@ -292,6 +302,10 @@ struct RunHeader<'a> {
     date: &'a str,
     wall_seconds: Option<f64>,
     cpu_seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine_source: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    ethereal: &'a [crate::ethereal::Build],
 }
 
 impl ResultFile {
@@ -314,6 +328,8 @@ impl ResultFile {
                 date: &r.date,
                 wall_seconds: r.wall_seconds,
                 cpu_seconds: r.cpu_seconds,
+                engine_source: r.engine_source.as_deref(),
+                ethereal: &r.ethereal,
             }),
         };
         let mut text = serde_json::to_string(&header).map_err(|e| e.to_string())?;

@@ -147,6 +147,8 @@ pub fn measure(root: &Path, argv: &[String]) -> Result<Measured, String> {
     let binary = nullmove_binary(root);
     let signatures = binary_signatures(&binary, root)?;
     let (commit, dirty) = provenance::commit(root)?;
+    let engine_source = crate::currency::engine_source(root)?;
+    let ethereal = crate::ethereal::builds_played(root, argv)?;
     let machine = provenance::machine()?;
     let date = provenance::now();
     let load_before = load_average()?;
@@ -186,6 +188,8 @@ pub fn measure(root: &Path, argv: &[String]) -> Result<Measured, String> {
             wall_seconds: Some(round3(wall_seconds)),
             cpu_seconds: Some(round3(cpu_seconds)),
             recorded: None,
+            engine_source: Some(engine_source),
+            ethereal,
             output: value,
         },
         output,
