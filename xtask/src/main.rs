@@ -8,8 +8,7 @@ use clap::{Parser, Subcommand};
 use xtask::pages;
 use xtask::result::{ResultFile, shell_line};
 use xtask::runner::{self, Kind};
-use xtask::today;
-use xtask::views::is_current;
+use xtask::today::Today;
 
 /// The repository's own tasks.
 #[derive(Debug, Parser)]
@@ -76,7 +75,8 @@ enum Results {
     },
     /// Rewrites every generated section and chart from the result files.
     Render,
-    /// Exits 1, naming each, when a section or chart differs from what the files give.
+    /// Exits 1, naming each, when a section or chart differs from what the files give, or a
+    /// headline or the audit's verdicts read a result that does not stand for today's build.
     Check,
     /// Every result: current, earlier search, recorded or planned; its CPU time; its command.
     List,
@@ -180,7 +180,7 @@ fn results(task: Results) -> Result<u8, String> {
             Ok(0)
         }
         Results::Render | Results::Check => {
-            let today = today::signatures()?;
+            let today = Today::of(&root)?;
             let named = pages::named_results(&root)?;
             let rendering = pages::render(&root, &named, &today)?;
             if matches!(task, Results::Render) {
@@ -189,7 +189,8 @@ fn results(task: Results) -> Result<u8, String> {
                 }
                 return Ok(0);
             }
-            let differences = pages::differences(&root, &rendering)?;
+            let mut differences = pages::differences(&root, &rendering)?;
+            differences.extend(xtask::currency::stale_evidence(&root, &today)?);
             for d in &differences {
                 println!("{d}");
             }
@@ -202,16 +203,21 @@ fn results(task: Results) -> Result<u8, String> {
             }
         }
         Results::List => {
-            let today = today::signatures()?;
+            let today = Today::of(&root)?;
             for file in ResultFile::all(&root)? {
                 let (state, cpu) = match &file.run {
                     None => ("planned", String::new()),
                     Some(run) => {
-                        let state = match (&run.recorded, is_current(run, &today)) {
-                            (Some(_), true) => "recorded",
-                            (Some(_), false) => "recorded, earlier search",
-                            (None, true) => "current",
-                            (None, false) => "earlier search",
+                        let state = match (
+                            &run.recorded,
+                            run.signatures == today.signatures,
+                            today.engine_change(&file).is_none(),
+                        ) {
+                            (Some(_), true, _) => "recorded",
+                            (Some(_), false, _) => "recorded, earlier search",
+                            (None, true, true) => "current",
+                            (None, false, _) => "earlier search",
+                            (None, true, false) => "earlier engine",
                         };
                         let cpu = run
                             .cpu_seconds

@@ -7,8 +7,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::result::{ResultFile, Signatures, write_whole};
+use crate::result::{ResultFile, write_whole};
 use crate::sections::Page;
+use crate::today::Today;
 use crate::views;
 
 /// The charts' folder, from the repository's root.
@@ -24,6 +25,8 @@ pub struct Rendering {
     pub pages: Vec<(String, String, String)>,
     /// Each chart by file name: its SVG.
     pub charts: BTreeMap<String, String>,
+    /// Each headline section's file that does not stand for today's build, and why.
+    pub stale_headlines: Vec<String>,
 }
 
 /// The pages that may hold sections, from the repository's root.
@@ -92,7 +95,7 @@ fn read(root: &Path, page: &str) -> Result<String, String> {
 pub fn render<S: std::hash::BuildHasher>(
     root: &Path,
     results: &HashMap<String, ResultFile, S>,
-    today: &Signatures,
+    today: &Today,
 ) -> Result<Rendering, String> {
     let mut rendering = Rendering::default();
     for page in pages(root)? {
@@ -113,6 +116,16 @@ pub fn render<S: std::hash::BuildHasher>(
                     section.files.join(",")
                 )
             })?;
+            if section.headline || page == "README.md" {
+                for file in &files {
+                    if let Some(why) = not_todays(file, today) {
+                        rendering.stale_headlines.push(format!(
+                            "{page}:{}: the headline {} reads {}, {why}",
+                            section.line, section.view, file.path
+                        ));
+                    }
+                }
+            }
             if let Some((name, svg)) = chart {
                 rendering.charts.insert(name, svg);
             }
@@ -129,7 +142,7 @@ fn section_body(
     page: &str,
     view: &str,
     files: &[&ResultFile],
-    today: &Signatures,
+    today: &Today,
 ) -> Result<(String, Option<(String, String)>), String> {
     let mut body = String::from("\n");
     let mut drawn = None;
@@ -158,6 +171,22 @@ fn section_body(
 
 /// `VIEW-SUBJECT-NAME[-NAME...].svg`, from the files a section names (the same whether they
 /// are measured yet or not).
+/// Why `file` cannot stand in a headline, or `None` when it can.
+fn not_todays(file: &ResultFile, today: &Today) -> Option<String> {
+    let Some(run) = &file.run else {
+        return Some("which is not yet measured".to_owned());
+    };
+    if run.signatures != today.signatures {
+        return Some("which an earlier search measured".to_owned());
+    }
+    today.engine_change(file).map(|why| {
+        format!(
+            "played at commit {}: {why}",
+            &run.commit[..run.commit.len().min(7)]
+        )
+    })
+}
+
 fn chart_name(view: &str, files: &[&ResultFile]) -> String {
     let parts: Vec<String> = files
         .iter()
@@ -186,7 +215,7 @@ fn relative(page: &str, target: &str) -> String {
 
 /// Where the pages and charts on disk differ from `rendering`: one line each.
 pub fn differences(root: &Path, rendering: &Rendering) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
+    let mut out = rendering.stale_headlines.clone();
     for (page, now, rendered) in &rendering.pages {
         if now != rendered {
             let old = Page::parse(now).map_err(|e| format!("{page}: {e}"))?;

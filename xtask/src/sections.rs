@@ -1,4 +1,5 @@
-//! Generated sections in Markdown: `<!-- results: VIEW FILE[,FILE...] -->`, the tool's text,
+//! Generated sections in Markdown: `<!-- results: VIEW FILE[,FILE...] [headline] -->`, the
+//! tool's text,
 //! `<!-- /results -->`. Markers inside fenced code blocks are text, not sections (a page may
 //! show the syntax).
 
@@ -15,6 +16,9 @@ pub struct Section {
     pub view: String,
     /// The result files named, from the repository's root.
     pub files: Vec<String>,
+    /// A headline: every file must be measured by today's build (README.md's sections are
+    /// headlines whatever their marker says).
+    pub headline: bool,
     /// What stands between the markers now.
     pub body: String,
 }
@@ -103,22 +107,26 @@ fn marker(line: usize, rest: &str) -> Result<Section, String> {
     let fail = || {
         format!(
             "line {line}: a section opens as `{OPEN} VIEW FILE[,FILE...] -->` (files from the \
-             repository's root, joined by commas)"
+             repository's root, joined by commas), then `headline` for a section whose every \
+             file must stand for today's build"
         )
     };
     let inner = rest.strip_suffix("-->").ok_or_else(fail)?.trim();
-    let (view, files) = inner.split_once(char::is_whitespace).ok_or_else(fail)?;
-    let files: Vec<String> = files.trim().split(',').map(str::to_owned).collect();
-    if files
-        .iter()
-        .any(|f| f.is_empty() || f.contains(char::is_whitespace))
-    {
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let (view, files, headline) = match words[..] {
+        [view, files] => (view, files, false),
+        [view, files, "headline"] => (view, files, true),
+        _ => return Err(fail()),
+    };
+    let files: Vec<String> = files.split(',').map(str::to_owned).collect();
+    if files.iter().any(String::is_empty) {
         return Err(fail());
     }
     Ok(Section {
         line,
         view: view.to_owned(),
         files,
+        headline,
         body: String::new(),
     })
 }

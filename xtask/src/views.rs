@@ -9,7 +9,7 @@ mod records;
 mod speed;
 mod suites;
 
-use crate::result::{ResultFile, Run, Signatures};
+use crate::result::{ResultFile, Run};
 
 pub use provenance::{Detail, provenance_lines};
 
@@ -122,10 +122,4 @@ fn text_block(text: &str) -> String {
 /// Bytes a renderer wrote, as text.
 fn utf8(bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| e.to_string())
-}
-
-/// Whether `run` ran today's search.
-#[must_use]
-pub fn is_current(run: &Run, today: &Signatures) -> bool {
-    run.signatures == *today
 }

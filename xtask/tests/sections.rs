@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 
 use xtask::pages::{self, Rendering};
 use xtask::result::{ResultFile, Signatures};
+use xtask::today::Today;
 
-/// Today's signatures, computed once for the binary's tests.
-fn today() -> &'static Signatures {
-    static TODAY: std::sync::OnceLock<Signatures> = std::sync::OnceLock::new();
-    TODAY.get_or_init(|| xtask::today::signatures().expect("today's signatures"))
+/// Today's build, computed once for the binary's tests.
+fn today() -> &'static Today {
+    static TODAY: std::sync::OnceLock<Today> = std::sync::OnceLock::new();
+    TODAY.get_or_init(|| Today::of(&xtask::root()).expect("today's build"))
 }
 
 /// The repository's result files the pages name, read once for the binary's tests (their
@@ -22,15 +23,11 @@ fn named() -> &'static HashMap<String, ResultFile> {
     NAMED.get_or_init(|| pages::named_results(&xtask::root()).expect("the files the pages name"))
 }
 
-fn rendering(root: &Path, named: &HashMap<String, ResultFile>, today: &Signatures) -> Rendering {
+fn rendering(root: &Path, named: &HashMap<String, ResultFile>, today: &Today) -> Rendering {
     pages::render(root, named, today).expect("every section renders")
 }
 
-fn differences(
-    root: &Path,
-    named: &HashMap<String, ResultFile>,
-    today: &Signatures,
-) -> Vec<String> {
+fn differences(root: &Path, named: &HashMap<String, ResultFile>, today: &Today) -> Vec<String> {
     pages::differences(root, &rendering(root, named, today)).expect("the pages parse")
 }
 
@@ -70,6 +67,12 @@ fn every_generated_section_is_what_its_files_give() {
 }
 
 #[test]
+fn the_audit_reads_only_results_of_today_s_engine() {
+    let stale = xtask::currency::stale_evidence(&xtask::root(), today()).expect("the evidence");
+    assert!(stale.is_empty(), "play them again:\n{}", stale.join("\n"));
+}
+
+#[test]
 fn an_edited_result_file_fails_the_gate() {
     let copy = copy_of_the_repository("sections-edited");
     let file = copy.join("results/gate/ci.json");
@@ -98,9 +101,12 @@ fn an_edited_result_file_fails_the_gate() {
 #[test]
 fn a_result_of_an_earlier_search_fails_until_shown_as_one() {
     let root = xtask::root();
-    let earlier = Signatures {
-        bench: today().bench + 1,
-        chess_bench: today().chess_bench,
+    let earlier = Today {
+        signatures: Signatures {
+            bench: today().signatures.bench + 1,
+            chess_bench: today().signatures.chess_bench,
+        },
+        ..today().clone()
     };
     // The same files under a search whose signature differs from theirs: every section that
     // shows a measured result now says it is of an earlier search, so the pages as they are
@@ -115,4 +121,63 @@ fn a_result_of_an_earlier_search_fails_until_shown_as_one() {
             .any(|(_, _, text)| text.contains("An earlier search")),
         "a stale result is shown as one"
     );
+}
+
+/// A page with one section over `file`, a headline or not, in a copy of the repository.
+fn page_over(name: &str, file: &str, headline: bool) -> (PathBuf, Rendering) {
+    let copy = copy_of_the_repository(name);
+    let mark = if headline { " headline" } else { "" };
+    let page =
+        format!("# Null move\n\n<!-- results: matches {file}{mark} -->\n<!-- /results -->\n");
+    std::fs::write(copy.join("docs/src/probe.md"), page).expect("the page");
+    let rendered = rendering(&copy, named(), today());
+    (copy, rendered)
+}
+
+#[test]
+fn a_headline_reading_a_match_of_an_earlier_engine_fails_the_check() {
+    // Played at a commit whose engine differs from today's (the deep search has changed since).
+    let old = "results/clock/r3-none-0s5.json";
+    assert!(
+        today().engine_change(&named()[old]).is_some(),
+        "{old} is of an earlier engine"
+    );
+    let (copy, rendered) = page_over("headline-stale", old, true);
+    let found = pages::differences(&copy, &rendered).expect("the pages parse");
+    assert!(
+        found.iter().any(|d| d.starts_with("docs/src/probe.md:3: the headline matches reads results/clock/r3-none-0s5.json, played at commit")),
+        "{found:?}"
+    );
+    // The same section, no headline: shown as of its build, and no failure of its own.
+    let (_, shown) = page_over("headline-not", old, false);
+    assert!(
+        shown
+            .stale_headlines
+            .iter()
+            .all(|d| !d.contains("probe.md"))
+    );
+    let (_, _, text) = shown
+        .pages
+        .iter()
+        .find(|(p, _, _)| p == "docs/src/probe.md")
+        .expect("the page");
+    assert!(
+        text.contains("**As of commit e1b8e8e:** the engine has changed since"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_match_whose_recorded_engine_is_not_todays_is_stale_and_today_s_is_current() {
+    let mut file = named()["results/clock/r3-none-0s5.json"].clone();
+    let run = file.run.as_mut().expect("measured");
+    run.engine_source = Some(today().engine_source.clone());
+    run.signatures = today().signatures;
+    assert!(today().is_current(&file));
+    file.run.as_mut().expect("measured").engine_source = Some("0".repeat(64));
+    assert_eq!(
+        today().engine_change(&file).as_deref(),
+        Some("the engine has changed since")
+    );
+    assert!(!today().is_current(&file));
 }

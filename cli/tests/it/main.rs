@@ -12,6 +12,7 @@ mod contract;
 mod coverage;
 mod docs;
 mod effort;
+mod ethereal;
 mod explore;
 mod help;
 mod kpk;

@@ -1,10 +1,12 @@
 //! The lines under a view: where each file's figures come from (date, machine, commit, load,
-//! time), "an earlier search" when its signatures are not today's, and "not yet measured"
-//! with the command that measures it for a planned file.
+//! time), "an earlier search" when its signatures are not today's, "as of commit X" when the
+//! engine that played its games has changed since, and "not yet measured" with the command
+//! that measures it for a planned file.
 
 use nullmove_report::format::count;
 
 use crate::result::{ResultFile, Run, Signatures};
+use crate::today::Today;
 
 /// How much of a run's provenance a page shows under its sections.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +21,7 @@ pub enum Detail {
 /// The provenance under a section over `files`: one paragraph for one file, a list for
 /// several.
 #[must_use]
-pub fn provenance_lines(files: &[&ResultFile], today: &Signatures, detail: Detail) -> String {
+pub fn provenance_lines(files: &[&ResultFile], today: &Today, detail: Detail) -> String {
     let lines: Vec<String> = files.iter().map(|f| line(f, today, detail)).collect();
     match &lines[..] {
         [one] => format!("{one}\n"),
@@ -30,7 +32,7 @@ pub fn provenance_lines(files: &[&ResultFile], today: &Signatures, detail: Detai
 }
 
 /// One file's line.
-fn line(file: &ResultFile, today: &Signatures, detail: Detail) -> String {
+fn line(file: &ResultFile, today: &Today, detail: Detail) -> String {
     let Some(run) = &file.run else {
         return format!(
             "Not yet measured: `cargo xtask results run {}` (`{}`).",
@@ -38,8 +40,14 @@ fn line(file: &ResultFile, today: &Signatures, detail: Detail) -> String {
         );
     };
     let mut parts = Vec::new();
-    if let Some(stale) = stale(run, today) {
+    if let Some(stale) = stale(run, &today.signatures) {
         parts.push(stale);
+    }
+    if let Some(why) = today.engine_change(file) {
+        parts.push(format!(
+            "**As of commit {}:** {why}; its games stand for that build, not today's.",
+            &run.commit[..run.commit.len().min(7)]
+        ));
     }
     parts.push(match detail {
         Detail::Full => measured(run),
