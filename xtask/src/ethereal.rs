@@ -307,7 +307,9 @@ pub fn build(root: &Path, archive: &Path, variants: &[Variant]) -> Result<Vec<Pa
         args.push(exe.to_string_lossy().into_owned());
         run("gcc", &args, &src)?;
         let text = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
-        crate::result::write_whole(&record_path, format!("{text}\n").as_bytes())?;
+        // Written last: a build cut short leaves no record, so it is built again.
+        std::fs::write(&record_path, format!("{text}\n"))
+            .map_err(|e| format!("cannot write {}: {e}", record_path.display()))?;
         built.push(binary(root, variant.name));
     }
     Ok(built)
@@ -318,6 +320,27 @@ pub fn read_build(path: &Path) -> Result<Build, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     serde_json::from_str(&text).map_err(|e| format!("{}: not a build record: {e}", path.display()))
+}
+
+/// Unpacks `archive` into `scratch` and checks that every variant's edits fit its source,
+/// each text occurring exactly once: the recipe and the archive agree, without building.
+pub fn check_edits(archive: &Path, scratch: &Path) -> Result<(), String> {
+    let src = unpack(archive, scratch)?;
+    for variant in VARIANTS {
+        for edit in variant.edits {
+            let path = src.join(edit.file);
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let n = text.matches(edit.from).count();
+            if n != 1 {
+                return Err(format!(
+                    "{}: {}: {:?} occurs {n} times, not once",
+                    variant.name, edit.file, edit.from
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Unpacks `archive` into `folder`, returning its `src/`.
@@ -364,7 +387,8 @@ fn sources(src: &Path) -> Result<Vec<String>, String> {
         .map_err(|e| format!("cannot read {}: {e}", src.display()))?
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".c"))
+        // As make's `*.c` matches: `.c`, not `.C`.
+        .filter(|n| Path::new(n).extension().is_some_and(|e| e == "c"))
         .collect();
     files.sort();
     files.push("fathom/tbprobe.c".to_owned());
@@ -439,6 +463,25 @@ mod tests {
                 .unwrap_err()
                 .contains("no-null-move")
         );
+    }
+
+    /// Every edit fits the shared archive, where it is beside the repository.
+    #[test]
+    fn every_edit_fits_the_published_source() {
+        let archive = default_archive(&crate::root());
+        if let Some(why) = unavailable(&archive) {
+            assert!(
+                std::env::var_os("NULLMOVE_REQUIRE_ETHEREAL").is_none(),
+                "NULLMOVE_REQUIRE_ETHEREAL is set: {why}"
+            );
+            println!("skipped: {why}");
+            return;
+        }
+        assert_eq!(sha256_of(&archive).unwrap(), ARCHIVE_SHA256);
+        let scratch = std::env::temp_dir().join(format!("ethereal-edits-{}", std::process::id()));
+        let checked = check_edits(&archive, &scratch);
+        let _ = std::fs::remove_dir_all(&scratch);
+        checked.unwrap();
     }
 
     #[test]

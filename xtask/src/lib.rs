@@ -16,6 +16,7 @@ pub mod criterion;
 pub mod currency;
 pub mod ethereal;
 pub mod example;
+pub mod figures;
 pub mod gate;
 pub mod json;
 pub mod layout;

@@ -27,6 +27,8 @@ pub struct Rendering {
     pub charts: BTreeMap<String, String>,
     /// Each headline section's file that does not stand for today's build, and why.
     pub stale_headlines: Vec<String>,
+    /// Each figure in prose whose text is not what its file gives.
+    pub figures: Vec<String>,
 }
 
 /// The pages that may hold sections, from the repository's root.
@@ -67,15 +69,20 @@ pub fn named_results(root: &Path) -> Result<HashMap<String, ResultFile>, String>
     for page in pages(root)? {
         let text = read(root, &page)?;
         let parsed = Page::parse(&text).map_err(|e| format!("{page}: {e}"))?;
-        for section in parsed.sections {
-            for file in section.files {
+        let figures = crate::figures::files_named(&text).map_err(|e| format!("{page}: {e}"))?;
+        let named = parsed
+            .sections
+            .into_iter()
+            .map(|s| (s.line, s.files))
+            .chain(std::iter::once((0, figures)));
+        for (line, files) in named {
+            for file in files {
                 if let std::collections::hash_map::Entry::Vacant(slot) = results.entry(file) {
                     let file = slot.key();
                     if !root.join(file).is_file() {
                         return Err(format!(
-                            "{page}:{}: no result file {file} (make it with `cargo xtask \
-                             results add` or `plan`)",
-                            section.line
+                            "{page}:{line}: no result file {file} (make it with `cargo xtask \
+                             results add` or `plan`)"
                         ));
                     }
                     let result = ResultFile::read(root, file)?;
@@ -100,7 +107,9 @@ pub fn render<S: std::hash::BuildHasher>(
     let mut rendering = Rendering::default();
     for page in pages(root)? {
         let text = read(root, &page)?;
-        let parsed = Page::parse(&text).map_err(|e| format!("{page}: {e}"))?;
+        let figured = crate::figures::render(&page, &text, results, today)?;
+        rendering.figures.extend(figured.differences);
+        let parsed = Page::parse(&figured.text).map_err(|e| format!("{page}: {e}"))?;
         let mut bodies = Vec::new();
         for section in &parsed.sections {
             let files: Vec<&ResultFile> = section
@@ -216,6 +225,7 @@ fn relative(page: &str, target: &str) -> String {
 /// Where the pages and charts on disk differ from `rendering`: one line each.
 pub fn differences(root: &Path, rendering: &Rendering) -> Result<Vec<String>, String> {
     let mut out = rendering.stale_headlines.clone();
+    out.extend(rendering.figures.iter().cloned());
     for (page, now, rendered) in &rendering.pages {
         if now != rendered {
             let old = Page::parse(now).map_err(|e| format!("{page}: {e}"))?;

@@ -60,3 +60,35 @@ pub fn signatures() -> Result<Signatures, String> {
         chess_bench: chess.nodes,
     })
 }
+
+/// Each result file the audit's verdicts read that does not stand for `today`'s build, and
+/// why: a verdict is today's only while every file it reads is.
+pub fn stale_evidence(today: &Today) -> Result<Vec<String>, String> {
+    let mut stale = Vec::new();
+    for file in nullmove_fixtures::audit::evidence() {
+        let path = format!("{}/{file}", crate::result::RESULTS);
+        if !today.root.join(&path).is_file() {
+            stale.push(format!(
+                "the audit's verdicts read {path}, which does not exist"
+            ));
+            continue;
+        }
+        let result = ResultFile::read(&today.root, &path)?;
+        let why = match &result.run {
+            None => Some("which is not yet measured".to_owned()),
+            Some(run) if run.signatures != today.signatures => {
+                Some("which an earlier search measured".to_owned())
+            }
+            Some(run) => today.engine_change(&result).map(|why| {
+                format!(
+                    "played at commit {}: {why}",
+                    &run.commit[..run.commit.len().min(7)]
+                )
+            }),
+        };
+        if let Some(why) = why {
+            stale.push(format!("the audit's verdicts read {path}, {why}"));
+        }
+    }
+    Ok(stale)
+}
