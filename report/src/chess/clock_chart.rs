@@ -89,7 +89,8 @@ fn points(matches: &[MatchResult]) -> Result<Vec<Point>, Error> {
         .iter()
         .map(|m| {
             let names: Vec<&str> = m.fields.players.iter().map(|p| p.name.as_str()).collect();
-            let players = names.join(" against ");
+            // The legend names what differs; settings both players share are counted.
+            let players = super::effort::match_title(&names);
             let Some(control) = m.fields.time_control.clone() else {
                 return Err(Error::Message(format!(
                     "{players}: a match at a fixed node count has no clock to draw it against"
