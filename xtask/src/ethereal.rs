@@ -364,7 +364,8 @@ fn sources(src: &Path) -> Result<Vec<String>, String> {
         .map_err(|e| format!("cannot read {}: {e}", src.display()))?
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".c"))
+        // As make's `*.c` matches: `.c`, not `.C`.
+        .filter(|n| Path::new(n).extension().is_some_and(|e| e == "c"))
         .collect();
     files.sort();
     files.push("fathom/tbprobe.c".to_owned());

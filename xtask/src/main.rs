@@ -31,7 +31,7 @@ enum Task {
     Ethereal {
         /// The builds by name (default: published and no-null-move; `all`: every one).
         builds: Vec<String>,
-        /// The archive (default: NULLMOVE_ETHEREAL_ARCHIVE, else
+        /// The archive (default: `$NULLMOVE_ETHEREAL_ARCHIVE`, else
         /// ../shared/engines/Ethereal-12.00.tar.xz beside the repository).
         #[arg(long)]
         archive: Option<std::path::PathBuf>,
