@@ -34,6 +34,7 @@ use std::io::{self, Write};
 
 use clap::CommandFactory;
 
+#[cfg(feature = "serve")]
 use commands::serve::documents::CommandLine;
 use commands::{
     audit, bench, chess, kpk, manual, probes, rules, safeguards, search, serve, sweep, trace,
@@ -60,10 +61,13 @@ fn dispatch(command: &Command, io: &mut Io<'_>) -> Result<u8, CliError> {
         Command::Probes(args) => probes::run(args, io),
         Command::Rules(args) => rules::run(args, io),
         Command::Zugzwang(args) => zugzwang::run(args, io),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => {
             let (page, article) = args.texts();
             serve::run(args, io, CommandLine::with_texts(page, article))
         }
+        #[cfg(not(feature = "serve"))]
+        Command::Serve(args) => serve::run(args, io),
         Command::Uci(args) => uci::run(args, io),
         Command::Completions(args) => manual::completions(args, &mut Cli::command(), io),
         Command::Man(args) => manual::man(args, Cli::command(), io),

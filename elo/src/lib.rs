@@ -41,3 +41,8 @@ pub use sample::{Outcome, Pentanomial, Wdl, parse_counts};
 pub use sequential::{SprtPath, SprtRun, replay_games, replay_pairs};
 pub use sprt::{Decision, Sprt, SprtResult};
 pub use summary::{Summary, summarize_games, summarize_pairs};
+
+/// The crate's README, whose example runs as a doc test: the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

@@ -20,22 +20,35 @@
 //! connections, each request head read and checked, the checks every request passes),
 //! `limits` (every bound; `limits/timeouts.rs`, how long the server waits for anything),
 //! `server` (listening, in process or until a signal).
+//!
+//! The server is the default feature `http`; without it the crate is [`review_file`] alone,
+//! so a build that needs only the file compiles no HTTP stack.
 
+#[cfg(feature = "http")]
 mod commands;
+#[cfg(feature = "http")]
 mod compute;
+#[cfg(feature = "http")]
 mod error;
+#[cfg(feature = "http")]
 mod http;
+#[cfg(feature = "http")]
 mod limits;
 mod review_file;
+#[cfg(feature = "http")]
 mod routes;
+#[cfg(feature = "http")]
 mod server;
 
-pub use commands::{Ask, Commands, Computation, Field, Flag, Output, Progress, Refusal, Texts};
-pub use compute::gate::{GateStats, LaneStats};
-pub use compute::lane::{LIGHT_NODES, tree_bound};
-pub use http::checks::Hosts;
-pub use http::connections::Stopped;
-pub use limits::{Limits, MAX_TRACE_EVENTS, connection_cap};
 pub use review_file::review_file;
-pub use routes::{Cost, Kept, ROUTES, Route, View};
-pub use server::{Config, Error, Server, ServerStats, serve};
+#[cfg(feature = "http")]
+pub use {
+    commands::{Ask, Commands, Computation, Field, Flag, Output, Progress, Refusal, Texts},
+    compute::gate::{GateStats, LaneStats},
+    compute::lane::{LIGHT_NODES, tree_bound},
+    http::checks::Hosts,
+    http::connections::Stopped,
+    limits::{Limits, MAX_TRACE_EVENTS, connection_cap},
+    routes::{Cost, Kept, ROUTES, Route, View},
+    server::{Config, Error, Server, ServerStats, serve},
+};

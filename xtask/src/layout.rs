@@ -15,6 +15,8 @@ use cycles::{CrateGraph, Cycle};
 use layers::{Member, Problem};
 use manifest::Manifest;
 
+use crate::metadata::Metadata;
+
 /// The page whose table lists the layers, from the repository's root.
 pub const LAYERS_PAGE: &str = "docs/src/introduction.md";
 
@@ -74,27 +76,23 @@ fn count(n: usize, noun: &str) -> String {
     }
 }
 
-/// Checks the workspace at `root`: its members' `src/` trees and manifests, and the table
-/// of [`LAYERS_PAGE`]. An unreadable or malformed manifest or page is an error.
+/// Checks the workspace at `root`: its members' `src/` trees and manifests (as `cargo
+/// metadata` reads them), and the table of [`LAYERS_PAGE`]. A manifest cargo refuses, or an
+/// unreadable or malformed page, is an error.
 pub fn check(root: &Path) -> Result<Report, String> {
-    let read = |relative: &str| {
-        std::fs::read_to_string(root.join(relative))
-            .map_err(|e| format!("cannot read {relative}: {e}"))
-    };
-    let folders = manifest::workspace_members(&read("Cargo.toml")?)
-        .map_err(|e| format!("Cargo.toml: {e}"))?;
-    let layers =
-        layers::parse_table(&read(LAYERS_PAGE)?).map_err(|e| format!("{LAYERS_PAGE}: {e}"))?;
+    let metadata = Metadata::of(root, &["--no-deps", "--offline"])?;
+    let page = std::fs::read_to_string(root.join(LAYERS_PAGE))
+        .map_err(|e| format!("cannot read {LAYERS_PAGE}: {e}"))?;
+    let layers = layers::parse_table(&page).map_err(|e| format!("{LAYERS_PAGE}: {e}"))?;
     let mut members = Vec::new();
     let mut report = Report {
-        crates: folders.len(),
+        crates: metadata.workspace_members.len(),
         files: 0,
         cycles: Vec::new(),
         problems: Vec::new(),
     };
-    for folder in folders {
-        let path = format!("{folder}/Cargo.toml");
-        let manifest = Manifest::parse(&read(&path)?).map_err(|e| format!("{path}: {e}"))?;
+    for package in metadata.members() {
+        let folder = metadata.folder_of(package);
         let src = format!("{folder}/src");
         if root.join(&src).is_dir() {
             let graph = CrateGraph::read(&root.join(&src))?;
@@ -102,6 +100,7 @@ pub fn check(root: &Path) -> Result<Report, String> {
             let cycles = graph.cycles().into_iter().map(|c| (src.clone(), c));
             report.cycles.extend(cycles);
         }
+        let manifest = Manifest::from(package);
         members.push(Member { folder, manifest });
     }
     report.problems = layers::problems(&layers, &members);

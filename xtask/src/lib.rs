@@ -10,7 +10,10 @@
 //! section and chart ([`pages`]); the tests fail while any differs from what the files give.
 //!
 //! `cargo xtask layout` ([`layout`]) holds the code's shape: no import cycle between a crate's
-//! files, no crate depending on one above it in the book's table of layers.
+//! files, no crate depending on one above it in the book's table of layers. Both it and
+//! `cargo xtask licenses` ([`licenses`]: every package under an allowed license, every
+//! published crate with the LICENSE file) read the manifests through `cargo metadata`
+//! ([`metadata`]).
 
 pub mod criterion;
 pub mod currency;
@@ -20,6 +23,8 @@ pub mod figures;
 pub mod gate;
 pub mod json;
 pub mod layout;
+pub mod licenses;
+pub mod metadata;
 pub mod pages;
 pub mod provenance;
 pub mod result;

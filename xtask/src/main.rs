@@ -1,5 +1,6 @@
 //! `cargo xtask results ...`: run, plan and render the results; `cargo xtask layout`: check
-//! the code's layout (see the library's doc).
+//! the code's layout; `cargo xtask licenses`: check every package's license (see the
+//! library's doc).
 
 use std::process::ExitCode;
 
@@ -26,6 +27,12 @@ enum Task {
     /// Exits 1, naming each, on an import cycle between a crate's files or a crate depending on
     /// one above it in the layers table of docs/src/introduction.md.
     Layout,
+    /// Exits 1, naming each, on a package (the workspace's or a dependency's) whose license
+    /// is not in the allow-list, or a crate that may be published without the LICENSE file.
+    Licenses,
+    /// Prints the package name of each workspace member with a library, one a line: the
+    /// crates the gate builds alone.
+    Libraries,
     /// Builds Ethereal 12.00 from the shared archive under target/ethereal/: as published, and
     /// with one search step switched off in each other build; prints each binary's path.
     Ethereal {
@@ -93,6 +100,8 @@ fn main() -> ExitCode {
     let status = match cli.task {
         Task::Results(task) => results(task),
         Task::Layout => layout(),
+        Task::Licenses => licenses(),
+        Task::Libraries => libraries(),
         Task::Ethereal {
             builds,
             archive,
@@ -113,6 +122,22 @@ fn layout() -> Result<u8, String> {
     let report = xtask::layout::check(&xtask::root())?;
     println!("{report}");
     Ok(u8::from(!report.is_clean()))
+}
+
+/// Prints what the license check finds; the status is 1 when it refuses anything.
+fn licenses() -> Result<u8, String> {
+    let report = xtask::licenses::check(&xtask::root())?;
+    println!("{report}");
+    Ok(u8::from(!report.is_clean()))
+}
+
+/// Prints the workspace's library crates.
+fn libraries() -> Result<u8, String> {
+    let metadata = xtask::metadata::Metadata::of(&xtask::root(), &["--no-deps", "--locked"])?;
+    for package in metadata.members().filter(|p| p.is_library()) {
+        println!("{}", package.name);
+    }
+    Ok(0)
 }
 
 /// Builds the Ethereal builds named (or lists them), printing each binary's path.

@@ -16,7 +16,7 @@ use crate::{criterion, example, gate};
 pub enum Kind {
     /// `nullmove ... --json`: the release binary; the result keeps its JSON document.
     Nullmove,
-    /// `cargo bench ...`: criterion's report, summarized as JSON by the tool.
+    /// `cargo bench ...`: the estimates criterion wrote, summarized as JSON by the tool.
     CargoBench,
     /// `cargo run --release ... --example NAME [-- ARGS]`: what the example prints, and its
     /// tables as JSON.
@@ -162,8 +162,9 @@ pub fn measure(root: &Path, argv: &[String]) -> Result<Measured, String> {
             (text.trim().to_owned(), value)
         }
         Kind::CargoBench => {
-            let text = run_capturing(Command::new(cargo()).args(&args).current_dir(root), argv)?;
-            json_of(&criterion::summarize(&text)?)?
+            let began = std::time::SystemTime::now();
+            run_capturing(Command::new(cargo()).args(&args).current_dir(root), argv)?;
+            json_of(&criterion::summarize(&criterion::home(root), began)?)?
         }
         Kind::Example => {
             let text = run_capturing(Command::new(cargo()).args(&args).current_dir(root), argv)?;

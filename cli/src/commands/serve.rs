@@ -3,20 +3,32 @@
 //! contract"); at `/review`, the page and the article annotated by the audit, read from
 //! `--page`/`--article` when asked for. The server is `nullmove_server`; this command reads
 //! its flags, hands it the command line it is given ([`documents::CommandLine`]) and says
-//! where it listens and how it stopped.
+//! where it listens and how it stopped. A build without the `serve` feature parses the same
+//! flags and says how to get a build that serves.
 
+#[cfg(feature = "serve")]
 pub mod documents;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+#[cfg(feature = "serve")]
+use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 
+#[cfg(feature = "serve")]
 use nullmove_server::{Commands, Config, Hosts, Limits, Stopped};
 
 use crate::error::CliError;
 use crate::output::Io;
 
+/// What `nullmove serve` says in a build without the server.
+pub const NOT_BUILT: &str = "serve: this build has no web server (built with \
+                             --no-default-features); `cargo install --path cli` installs one \
+                             with it, the default";
+
 /// Arguments of `nullmove serve`.
 #[derive(Debug, clap::Args)]
+// Without the server the flags are parsed, so the help is the same, but never read.
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 pub struct Args {
     /// The address to listen on: an IP address, or localhost. The default, loopback, lets
     /// only this machine connect; any other needs --allow-remote.
@@ -57,6 +69,7 @@ impl Args {
     }
 }
 
+#[cfg(feature = "serve")]
 impl From<nullmove_server::Error> for CliError {
     /// A server that could not start (a port taken, say), in its one line.
     fn from(e: nullmove_server::Error) -> Self {
@@ -66,6 +79,7 @@ impl From<nullmove_server::Error> for CliError {
 
 /// Serves until Ctrl-C or SIGTERM, then closes idle connections and lets the requests in
 /// progress finish; prints where it listens, then how it stopped.
+#[cfg(feature = "serve")]
 pub fn run(
     args: &Args,
     io: &mut Io<'_>,
@@ -112,7 +126,14 @@ pub fn run(
     Ok(0)
 }
 
+/// Refuses, in a build without the server: exit status 2 and [`NOT_BUILT`].
+#[cfg(not(feature = "serve"))]
+pub fn run(_args: &Args, _io: &mut Io<'_>) -> Result<u8, CliError> {
+    Err(CliError::msg(NOT_BUILT))
+}
+
 /// "1 request", "2 requests".
+#[cfg(feature = "serve")]
 fn counted(n: usize) -> String {
     format!("{n} request{}", if n == 1 { "" } else { "s" })
 }

@@ -174,18 +174,21 @@ fn rust_block(markdown: &str, heading: &str) -> Option<String> {
     Some(code.split("\n```").next()?.to_owned())
 }
 
-/// The library chapter's example is the README's, which `optimized/tests/it/outside.rs`
-/// builds and runs: one example, shown twice, never two that drift apart.
+/// The library chapter's example and the published crate's README's are the README's, which
+/// `optimized/tests/it/outside.rs` builds and runs: one example, shown three times, never
+/// copies that drift apart.
 #[test]
-fn the_library_chapter_shows_the_readmes_example() {
+fn the_library_chapter_and_the_crates_readme_show_the_readmes_example() {
     let read = |path: &str| std::fs::read_to_string(root().join(path)).expect("a page");
     let readme = rust_block(&read("README.md"), "\n## Your own game\n");
-    let chapter = rust_block(&read("docs/src/library.md"), "\n## Your own game\n");
     assert!(
         readme.is_some(),
         "README.md has a Rust block under 'Your own game'"
     );
-    assert_eq!(chapter, readme);
+    for page in ["docs/src/library.md", "optimized/README.md"] {
+        let shown = rust_block(&read(page), "\n## Your own game\n");
+        assert_eq!(shown, readme, "{page}");
+    }
 }
 
 /// The sweep charts the README and the book show are what `nullmove sweep --svg` draws

@@ -25,7 +25,12 @@ mod match_sprt;
 mod progress;
 mod properties;
 mod safeguards;
+// The server's tests, in a build that has it; without, the command's refusal.
+#[cfg(feature = "serve")]
 mod serve_command;
+#[cfg(not(feature = "serve"))]
+mod serve_not_built;
+#[cfg(feature = "serve")]
 mod serve_routes;
 mod sprt;
 mod sprt_path;

@@ -22,7 +22,7 @@ pub enum Lane {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cost {
     /// One search of a tic-tac-toe position (a search or a trace), bounded by its game
-    /// tree: light when [`search_lane`] finds it small, read from the query's `board`,
+    /// tree: light when `search_lane` finds it small, read from the query's `board`,
     /// `depth`, `mode` and `verify`.
     Search,
     /// Heavy whatever its parameters: sweeps, the audit.

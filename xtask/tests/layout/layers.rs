@@ -1,8 +1,9 @@
-//! The layers table read from Markdown, manifests read line by line, and the rule applied to
-//! a synthetic set of crates.
+//! The layers table read from Markdown, manifests as `cargo metadata` gives them, and the
+//! rule applied to a synthetic set of crates.
 
 use xtask::layout::layers::{Layer, Member, Problem, parse_table, problems};
-use xtask::layout::manifest::{Manifest, workspace_members};
+use xtask::layout::manifest::Manifest;
+use xtask::metadata::Metadata;
 
 const PAGE: &str = "\
 # Introduction
@@ -58,34 +59,32 @@ fn a_page_without_the_heading_or_the_table_is_an_error() {
 }
 
 #[test]
-fn a_manifest_gives_its_name_and_its_dependencies_by_package() {
-    let manifest = Manifest::parse(
-        "[package]\nname = \"nullmove-naive\" # the page's function\n\n\
-         [dependencies]\nnullmove-core.workspace = true\n\
-         renamed = { package = \"nullmove-oracle\", path = \"../oracle\" }\n\
-         serde = { workspace = true, features = [\n  \"derive\",\n] }\n\n\
-         [target.'cfg(unix)'.dependencies]\nlibc = \"0.2\"\n\n\
-         [dev-dependencies.nullmove-report]\npath = \"../report\"\nversion = \"0.1\"\n\n\
-         [features]\nserde = [\"dep:serde\"]\n",
+fn a_manifest_gives_its_name_and_its_dependencies_by_package_and_kind() {
+    // `cargo metadata` of a member with a rename, a target's dependency, a build- and a
+    // dev-dependency (trimmed to what the check reads).
+    let metadata = Metadata::parse(
+        r#"{"packages": [{"id": "path+file:///w/naive#0.2.0", "name": "nullmove-naive",
+            "version": "0.2.0", "license": "MIT", "license_file": null,
+            "manifest_path": "/w/naive/Cargo.toml", "publish": [],
+            "dependencies": [
+              {"name": "nullmove-core", "kind": null, "rename": null, "target": null},
+              {"name": "nullmove-oracle", "kind": null, "rename": "renamed", "target": null},
+              {"name": "libc", "kind": null, "rename": null, "target": "cfg(unix)"},
+              {"name": "cc", "kind": "build", "rename": null, "target": null},
+              {"name": "nullmove-report", "kind": "dev", "rename": null, "target": null}]}],
+          "workspace_members": ["path+file:///w/naive#0.2.0"], "workspace_root": "/w"}"#,
     )
-    .expect("a manifest");
+    .expect("metadata");
+    let package = metadata.members().next().expect("the member");
+    assert_eq!(metadata.folder_of(package), "naive");
+    let manifest = Manifest::from(package);
     assert_eq!(manifest.name, "nullmove-naive");
     assert_eq!(
         manifest.dependencies,
-        ["nullmove-core", "nullmove-oracle", "serde", "libc"]
+        ["nullmove-core", "nullmove-oracle", "libc", "cc"]
     );
     assert_eq!(manifest.dev_dependencies, ["nullmove-report"]);
-    assert!(Manifest::parse("[dependencies]\nserde = \"1\"\n").is_err());
-}
-
-#[test]
-fn the_workspace_s_members_are_read_across_lines_and_a_glob_is_refused() {
-    let members = workspace_members(
-        "[workspace]\nresolver = \"3\"\nmembers = [\n  \"core\", # the games\n  \"cli\",\n]\n",
-    );
-    assert_eq!(members.expect("members"), ["core", "cli"]);
-    assert!(workspace_members("[workspace]\nmembers = [\"crates/*\"]\n").is_err());
-    assert!(workspace_members("[package]\nname = \"x\"\n").is_err());
+    assert!(Metadata::parse(r#"{"packages": []}"#).is_err());
 }
 
 /// A member in `folder`, package `nullmove-<folder>`, with these workspace dependencies.

@@ -23,6 +23,9 @@ fn write_tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
     root
 }
 
+/// The manifest of a scratch workspace's `base` member.
+const PACKAGE_BASE: &str = "[package]\nname = \"w-base\"\nedition = \"2024\"\n";
+
 #[test]
 fn this_workspace_has_no_cycle_and_no_dependency_upward() {
     let report = layout::check(&xtask::root()).expect("the workspace's manifests and book read");
@@ -38,12 +41,13 @@ fn a_small_clean_workspace_says_so_in_one_line() {
                 "Cargo.toml",
                 "[workspace]\nmembers = [\n  \"base\",\n  \"app\",\n]\n",
             ),
-            ("base/Cargo.toml", "[package]\nname = \"w-base\"\n"),
+            ("base/Cargo.toml", PACKAGE_BASE),
             ("base/src/lib.rs", "mod a;\npub use a::A;\n"),
             ("base/src/a.rs", "pub struct A;\n"),
             (
                 "app/Cargo.toml",
-                "[package]\nname = \"w-app\"\n\n[dependencies]\nw-base = { path = \"../base\" }\n",
+                "[package]\nname = \"w-app\"\nedition = \"2024\"\n\n\
+                 [dependencies]\nw-base = { path = \"../base\" }\n",
             ),
             ("app/src/main.rs", "fn main() {}\n"),
             (
@@ -66,7 +70,8 @@ fn a_workspace_without_the_table_is_an_error_naming_the_page() {
         "no-table",
         &[
             ("Cargo.toml", "[workspace]\nmembers = [\"base\"]\n"),
-            ("base/Cargo.toml", "[package]\nname = \"w-base\"\n"),
+            ("base/Cargo.toml", PACKAGE_BASE),
+            ("base/src/lib.rs", ""),
             (
                 "docs/src/introduction.md",
                 "# Introduction\n\nNo layers here.\n",
@@ -84,6 +89,23 @@ fn a_workspace_without_the_table_is_an_error_naming_the_page() {
 }
 
 #[test]
+fn a_manifest_cargo_refuses_is_an_error_naming_cargo_metadata() {
+    let root = write_tree(
+        "bad-manifest",
+        &[
+            ("Cargo.toml", "[workspace]\nmembers = [\"base\"]\n"),
+            (
+                "base/Cargo.toml",
+                "[package]\nname = \"w-base\"\nedition = 2024\n",
+            ),
+            ("base/src/lib.rs", ""),
+        ],
+    );
+    let error = layout::check(&root).expect_err("a malformed manifest");
+    assert!(error.starts_with("cargo metadata"), "{error}");
+}
+
+#[test]
 fn a_cycle_and_a_dependency_upward_are_a_line_each_and_a_summary() {
     let root = write_tree(
         "findings",
@@ -91,12 +113,17 @@ fn a_cycle_and_a_dependency_upward_are_a_line_each_and_a_summary() {
             ("Cargo.toml", "[workspace]\nmembers = [\"base\", \"app\"]\n"),
             (
                 "base/Cargo.toml",
-                "[package]\nname = \"w-base\"\n[dependencies]\nw-app.path = \"../app\"\n",
+                "[package]\nname = \"w-base\"\nedition = \"2024\"\n\
+                 [dependencies]\nw-app.path = \"../app\"\n",
             ),
             ("base/src/lib.rs", "mod a;\nmod b;\n"),
             ("base/src/a.rs", "use crate::b::B;\npub struct A;\n"),
             ("base/src/b.rs", "pub struct B(crate::a::A);\n"),
-            ("app/Cargo.toml", "[package]\nname = \"w-app\"\n"),
+            (
+                "app/Cargo.toml",
+                "[package]\nname = \"w-app\"\nedition = \"2024\"\n",
+            ),
+            ("app/src/lib.rs", ""),
             (
                 "docs/src/introduction.md",
                 "## How the code is laid out\n\n| layer | crates |\n|---|---|\n\
@@ -110,6 +137,6 @@ fn a_cycle_and_a_dependency_upward_are_a_line_each_and_a_summary() {
         report.to_string(),
         "base/src cycle: a, b\n    a -> b\n    b -> a\n\
          upward: `base` depends on `app`, which the table lists after it\n\
-         layout: 2 crates, 3 files: 1 cycle, 1 layer problem"
+         layout: 2 crates, 4 files: 1 cycle, 1 layer problem"
     );
 }

@@ -319,37 +319,34 @@ fn merge_document(args: &MergeArgs) -> Result<(serde_json::Value, MatchFields), 
 /// Ends the match in order at Ctrl-C or SIGTERM, noting which in `signal`: the games under
 /// way are dropped, the finished pairs reported (the engines run in process groups of their
 /// own, so the terminal's signal reaches only the runner).
+#[cfg(unix)]
 fn stop_on_signals(stop: StopHandle, signal: Arc<AtomicU8>) {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+    ]) else {
+        return;
+    };
     std::thread::spawn(move || {
-        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-        else {
+        let mut arrived = signals.forever();
+        let Some(number) = arrived.next() else {
             return;
         };
-        runtime.block_on(async {
-            let number = tokio::select! {
-                r = tokio::signal::ctrl_c() => if r.is_ok() { SIGINT } else { return },
-                () = terminate() => SIGTERM,
-            };
-            signal.store(number, Ordering::Relaxed);
-            eprintln!(
-                "\nnullmove: stopping: the games under way are dropped, the finished pairs \
-                 reported"
-            );
-            stop.stop();
-        });
+        let number = if number == signal_hook::consts::SIGTERM {
+            SIGTERM
+        } else {
+            SIGINT
+        };
+        signal.store(number, Ordering::Relaxed);
+        eprintln!(
+            "\nnullmove: stopping: the games under way are dropped, the finished pairs reported"
+        );
+        stop.stop();
+        // Later ones are taken as well: the match is already stopping.
+        arrived.for_each(drop);
     });
 }
 
-/// Waits for SIGTERM (forever where it cannot be caught).
-async fn terminate() {
-    #[cfg(unix)]
-    if let Ok(mut signal) =
-        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-    {
-        signal.recv().await;
-        return;
-    }
-    std::future::pending::<()>().await;
-}
+/// Elsewhere a signal ends the process as it would any program: no pair is reported.
+#[cfg(not(unix))]
+fn stop_on_signals(_stop: StopHandle, _signal: Arc<AtomicU8>) {}
