@@ -92,7 +92,19 @@ pub fn matches_table(matches: &[MatchResult]) -> Table {
     ]);
     for result in matches {
         let fields = &result.fields;
-        let players: Vec<String> = fields.players.iter().map(player_label).collect();
+        let mut players: Vec<String> = fields
+            .players
+            .iter()
+            .map(|p| player_label(p, false))
+            .collect();
+        if players.windows(2).any(|w| w[0] == w[1]) {
+            // Two builds of one engine name themselves alike: their programs tell them apart.
+            players = fields
+                .players
+                .iter()
+                .map(|p| player_label(p, true))
+                .collect();
+        }
         let mut row = vec![
             players.join(" against "),
             control(fields),
@@ -133,11 +145,14 @@ fn statistics(stats: Option<&Summary>) -> [String; 5] {
 
 /// A player as a table names it: our configuration by name, a UCI engine by its own name
 /// (or command) with the options set on it.
-fn player_label(p: &PlayerDoc) -> String {
-    if p.command.is_none() {
+fn player_label(p: &PlayerDoc, with_program: bool) -> String {
+    let Some(program) = &p.command else {
         return p.name.clone();
+    };
+    let mut name = p.engine.clone().unwrap_or_else(|| p.name.clone());
+    if with_program {
+        name = format!("{name}, {program}");
     }
-    let name = p.engine.clone().unwrap_or_else(|| p.name.clone());
     if p.options.is_empty() {
         return name;
     }
