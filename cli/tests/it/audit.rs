@@ -180,11 +180,14 @@ fn saves_work_is_decided_by_the_clocks() {
         .skip(2)
         .collect();
     assert_eq!(clocks.len(), 3, "{work}");
-    assert!(
-        clocks.iter().all(|t| t["interval"][0].as_f64() > Some(0.0)),
-        "{work}"
-    );
-    assert_eq!(work["status"], "reproduced");
+    // Our full engine's null move: beyond chance at 0.5+0.005 and 1+0.01 s, while 3+0.03 s's
+    // 100 games cannot tell; so the clocks do not decide yet.
+    let above: Vec<bool> = clocks
+        .iter()
+        .map(|t| t["interval"][0].as_f64() > Some(0.0))
+        .collect();
+    assert_eq!(above, [true, true, false], "{work}");
+    assert_eq!(work["status"], "inconclusive");
     assert!(
         work["replay"].as_array().expect("replay").iter().any(|r| r
             .as_str()
