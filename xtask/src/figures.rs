@@ -182,19 +182,9 @@ pub fn render<S: std::hash::BuildHasher>(
 ) -> Result<Figured, String> {
     let mut out = String::with_capacity(source.len());
     let mut differences = Vec::new();
-    let mut fence: Option<&str> = None;
+    let mut fence = None;
     for (i, line) in source.split_inclusive('\n').enumerate() {
-        let trimmed = line.trim_start();
-        for marker in ["```", "~~~"] {
-            if trimmed.starts_with(marker) {
-                match fence {
-                    None => fence = Some(marker),
-                    Some(f) if f == marker => fence = None,
-                    Some(_) => {}
-                }
-            }
-        }
-        if fence.is_some() || !line.contains(OPEN) {
+        if crate::sections::in_fence(line.trim_start(), &mut fence) || !line.contains(OPEN) {
             out.push_str(line);
             continue;
         }
@@ -273,12 +263,9 @@ fn render_line<S: std::hash::BuildHasher>(
 /// Every figure's files in `source`, outside fenced code.
 pub fn files_named(source: &str) -> Result<Vec<String>, String> {
     let mut files = Vec::new();
-    let mut fence = false;
+    let mut fence = None;
     for (i, line) in source.lines().enumerate() {
-        if line.trim_start().starts_with("```") {
-            fence = !fence;
-        }
-        if fence {
+        if crate::sections::in_fence(line.trim_start(), &mut fence) {
             continue;
         }
         let mut rest = line;

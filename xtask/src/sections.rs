@@ -40,7 +40,7 @@ impl Page {
         let mut text = vec![String::new()];
         let mut sections = Vec::new();
         let mut open: Option<Section> = None;
-        let mut fence: Option<&str> = None;
+        let mut fence = None;
         for (i, line) in source.split_inclusive('\n').enumerate() {
             let number = i + 1;
             let trimmed = line.trim();
@@ -60,16 +60,7 @@ impl Page {
             }
             let last = text.last_mut().expect("a text before every section");
             last.push_str(line);
-            for marker in ["```", "~~~"] {
-                if trimmed.starts_with(marker) {
-                    match fence {
-                        None => fence = Some(marker),
-                        Some(f) if f == marker => fence = None,
-                        Some(_) => {}
-                    }
-                }
-            }
-            if fence.is_some() {
+            if in_fence(trimmed, &mut fence) {
                 continue;
             }
             if trimmed == CLOSE {
@@ -100,6 +91,22 @@ impl Page {
         }
         out
     }
+}
+
+/// Tracks fenced code blocks (opened and closed by the same marker, three backticks or three tildes) across
+/// a page's lines: whether the line `trimmed` is inside one, its markers included.
+pub fn in_fence(trimmed: &str, fence: &mut Option<&'static str>) -> bool {
+    let opened = fence.is_some();
+    for marker in ["```", "~~~"] {
+        if trimmed.starts_with(marker) {
+            match fence {
+                None => *fence = Some(marker),
+                Some(f) if *f == marker => *fence = None,
+                Some(_) => {}
+            }
+        }
+    }
+    opened || fence.is_some()
 }
 
 /// The opening marker's view and files: `VIEW FILE[,FILE...] -->`.
