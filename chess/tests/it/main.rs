@@ -8,6 +8,7 @@ mod incremental;
 mod kpk;
 mod mates;
 mod notation;
+mod null_mate;
 mod perft;
 mod selectivity;
 mod suite;
