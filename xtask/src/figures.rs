@@ -2,6 +2,8 @@
 //! inside a sentence, the text between the markers rendered from the result file as the
 //! sections are, so a sentence can state a match's Elo, its interval, its game count or what
 //! each side searched and `cargo xtask results check` fails when the text is not the file's.
+//! Any other figure of a result file is named by its JSON pointer:
+//! `<!-- figure: results/suites/wac.json /output/rows/0/nodes millions -->31.5 M<!-- /figure -->`.
 //! Markers inside fenced code blocks are text (a page may show the syntax).
 
 use std::collections::HashMap;
@@ -28,6 +30,11 @@ pub const WHATS: [&str; 10] = [
     "nodes-first",
     "nodes-second",
     "elo-less",
+];
+
+/// How a figure named by a JSON pointer is written, by the word after the pointer.
+pub const FORMATS: [&str; 7] = [
+    "count", "millions", "fixed0", "fixed1", "fixed2", "signed", "percent",
 ];
 
 /// A match read for its figures: the statistics recomputed from its games.
@@ -91,7 +98,11 @@ fn verdict([lo, hi]: [f64; 2]) -> &'static str {
 
 /// The text of one figure: `what` of the match in `file` (and, for `elo-less`, less the one
 /// in `other`).
-fn text(what: &str, file: &ResultFile, other: Option<&ResultFile>) -> Result<String, String> {
+fn text(marker: &Marker, file: &ResultFile, other: Option<&ResultFile>) -> Result<String, String> {
+    if marker.what.starts_with('/') {
+        return pointed(file, &marker.what, marker.format.as_deref());
+    }
+    let what = marker.what.as_str();
     let played = Match::of(file)?;
     let s = &played.summary;
     Ok(match what {
@@ -125,6 +136,53 @@ fn text(what: &str, file: &ResultFile, other: Option<&ResultFile>) -> Result<Str
     })
 }
 
+/// The value at `pointer` in `file`'s JSON, written as `format` says (integers as counts,
+/// other numbers to two decimals, strings as they are, where it says nothing).
+fn pointed(file: &ResultFile, pointer: &str, format: Option<&str>) -> Result<String, String> {
+    let json: serde_json::Value =
+        serde_json::from_str(&file.text(None)?).map_err(|e| format!("{}: {e}", file.path))?;
+    let value = json
+        .pointer(pointer)
+        .ok_or_else(|| format!("{} has nothing at {pointer}", file.path))?;
+    let number = || {
+        value
+            .as_f64()
+            .ok_or_else(|| format!("{}: {pointer} is {value}, not a number", file.path))
+    };
+    Ok(match format {
+        None => match value {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Bool(b) => b.to_string(),
+            serde_json::Value::Number(n) if n.is_u64() => count(n.as_u64().unwrap_or_default()),
+            serde_json::Value::Number(n) if n.is_i64() => {
+                let n = n.as_i64().unwrap_or_default();
+                format!("-{}", count(n.unsigned_abs()))
+            }
+            serde_json::Value::Number(_) => format!("{:.2}", number()?),
+            _ => return Err(format!("{}: {pointer} is not one figure", file.path)),
+        },
+        Some("count") => {
+            let x = number()?;
+            if x.fract() != 0.0 || x < 0.0 {
+                return Err(format!("{}: {pointer} is {x}, not a count", file.path));
+            }
+            count(x as u64)
+        }
+        Some("millions") => format!("{:.1} M", number()? / 1e6),
+        Some("fixed0") => format!("{:.0}", number()?),
+        Some("fixed1") => format!("{:.1}", number()?),
+        Some("fixed2") => format!("{:.2}", number()?),
+        Some("signed") => signed(number()?),
+        Some("percent") => format!("{:.1}%", number()? * 100.0),
+        Some(other) => {
+            return Err(format!(
+                "no format {other:?}: one of {}",
+                FORMATS.join(", ")
+            ));
+        }
+    })
+}
+
 /// One figure's marker, read: the file, what it states, the second file of a difference.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Marker {
@@ -134,17 +192,41 @@ pub struct Marker {
     pub what: String,
     /// The second file of `elo-less`.
     pub other: Option<String>,
+    /// How a pointer's value is written ([`FORMATS`]).
+    pub format: Option<String>,
 }
 
 impl Marker {
     fn parse(inner: &str) -> Result<Self, String> {
         let words: Vec<&str> = inner.split_whitespace().collect();
+        if let [file, pointer, rest @ ..] = &words[..]
+            && pointer.starts_with('/')
+        {
+            let format = match rest {
+                [] => None,
+                [f] if FORMATS.contains(f) => Some((*f).to_owned()),
+                _ => {
+                    return Err(format!(
+                        "a pointer's figure is `{OPEN} FILE /POINTER [FORMAT] -->`, FORMAT one \
+                         of {}",
+                        FORMATS.join(", ")
+                    ));
+                }
+            };
+            return Ok(Self {
+                file: (*file).to_owned(),
+                what: (*pointer).to_owned(),
+                other: None,
+                format,
+            });
+        }
         let (file, what, other) = match words[..] {
             [file, what] => (file, what, None),
             [file, "elo-less", other] => (file, "elo-less", Some(other.to_owned())),
             _ => {
                 return Err(format!(
-                    "a figure opens as `{OPEN} FILE WHAT -->` or `{OPEN} FILE elo-less OTHER -->`"
+                    "a figure opens as `{OPEN} FILE WHAT -->`, `{OPEN} FILE elo-less OTHER -->` \
+                     or `{OPEN} FILE /POINTER [FORMAT] -->`"
                 ));
             }
         };
@@ -155,6 +237,7 @@ impl Marker {
             file: file.to_owned(),
             what: what.to_owned(),
             other,
+            format: None,
         })
     }
 
@@ -227,7 +310,7 @@ fn render_line<S: std::hash::BuildHasher>(
         };
         let file = read(&marker.file)?;
         let other = marker.other.as_deref().map(read).transpose()?;
-        let mut figure = text(&marker.what, file, other)?;
+        let mut figure = text(&marker, file, other)?;
         let stale: Vec<String> = marker
             .files()
             .filter_map(|f| results.get(f))
@@ -294,6 +377,12 @@ mod tests {
             (m.file.as_str(), m.what.as_str(), m.other),
             ("results/clock/a.json", "elo", None)
         );
+        let p = Marker::parse(" a.json /output/rows/0/nodes millions ").unwrap();
+        assert_eq!(
+            (p.what.as_str(), p.format.as_deref()),
+            ("/output/rows/0/nodes", Some("millions"))
+        );
+        assert!(Marker::parse(" a.json /output/x huge ").is_err());
         let d = Marker::parse(" a.json elo-less b.json ").unwrap();
         assert_eq!(d.files().collect::<Vec<_>>(), ["a.json", "b.json"]);
         assert!(

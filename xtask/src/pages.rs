@@ -27,8 +27,11 @@ pub struct Rendering {
     pub charts: BTreeMap<String, String>,
     /// Each headline section's file that does not stand for today's build, and why.
     pub stale_headlines: Vec<String>,
-    /// Each figure in prose whose text is not what its file gives.
+    /// Each figure in prose whose text is not what its file gives, or that its test does not
+    /// hold.
     pub figures: Vec<String>,
+    /// Each figure typed into prose by hand, held by nothing.
+    pub loose: Vec<String>,
 }
 
 /// The pages that may hold sections, from the repository's root.
@@ -109,6 +112,10 @@ pub fn render<S: std::hash::BuildHasher>(
         let text = read(root, &page)?;
         let figured = crate::figures::render(&page, &text, results, today)?;
         rendering.figures.extend(figured.differences);
+        rendering
+            .figures
+            .extend(crate::held::check(root, &page, &text));
+        rendering.loose.extend(crate::loose::scan(&page, &text));
         let parsed = Page::parse(&figured.text).map_err(|e| format!("{page}: {e}"))?;
         let mut bodies = Vec::new();
         for section in &parsed.sections {
@@ -226,6 +233,7 @@ fn relative(page: &str, target: &str) -> String {
 pub fn differences(root: &Path, rendering: &Rendering) -> Result<Vec<String>, String> {
     let mut out = rendering.stale_headlines.clone();
     out.extend(rendering.figures.iter().cloned());
+    out.extend(rendering.loose.iter().cloned());
     for (page, now, rendered) in &rendering.pages {
         if now != rendered {
             let old = Page::parse(now).map_err(|e| format!("{page}: {e}"))?;

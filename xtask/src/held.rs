@@ -1,0 +1,177 @@
+//! Figures held by a test: `<!-- test: PATH FN -->129,483<!-- /test -->` in a sentence says
+//! that the test function `FN` in `PATH` asserts the figure, and `cargo xtask results check`
+//! holds the sentence to it: `fn FN` must be in that file, and every number between the
+//! markers must occur as a literal in its body.
+
+use std::path::Path;
+
+const OPEN: &str = "<!-- test:";
+const CLOSE: &str = "<!-- /test -->";
+
+/// Each figure in `source` (the page `page`) that its test does not hold, and why.
+#[must_use]
+pub fn check(root: &Path, page: &str, source: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence = None;
+    for (i, line) in source.lines().enumerate() {
+        if crate::sections::in_fence(line.trim_start(), &mut fence) {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(start) = rest.find(OPEN) {
+            let from = &rest[start + OPEN.len()..];
+            let at = format!("{page}:{}", i + 1);
+            let Some(end) = from.find("-->") else {
+                out.push(format!("{at}: a test's marker is not closed on its line"));
+                break;
+            };
+            let Some(close) = from[end + 3..].find(CLOSE) else {
+                out.push(format!("{at}: the figure has no {CLOSE} on its line"));
+                break;
+            };
+            let figure = &from[end + 3..end + 3 + close];
+            if let Err(why) = held(root, &from[..end], figure) {
+                out.push(format!("{at}: {why}"));
+            }
+            rest = &from[end + 3 + close + CLOSE.len()..];
+        }
+    }
+    out
+}
+
+/// Whether the test named by `inner` (`PATH FN`) holds every number of `figure`.
+fn held(root: &Path, inner: &str, figure: &str) -> Result<(), String> {
+    let [path, name] = inner.split_whitespace().collect::<Vec<_>>()[..] else {
+        return Err(format!("a held figure opens as `{OPEN} PATH FN -->`"));
+    };
+    let text = std::fs::read_to_string(root.join(path))
+        .map_err(|e| format!("the test file {path}: {e}"))?;
+    let body = function_body(&text, name).ok_or_else(|| format!("{path} has no fn {name}"))?;
+    let literals = numbers(body, '_');
+    let wanted = numbers(figure, ',');
+    if wanted.is_empty() {
+        return Err(format!(
+            "{figure:?} holds no number for {path}::{name} to assert"
+        ));
+    }
+    let missing: Vec<&String> = wanted.iter().filter(|n| !literals.contains(n)).collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{path}::{name} asserts no {} (the figure says {figure:?})",
+            missing
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    }
+}
+
+/// The text of `fn name` in `source`: from its signature to the next item at its indentation
+/// or shallower (or the file's end).
+fn function_body<'a>(source: &'a str, name: &str) -> Option<&'a str> {
+    let mut offset = 0;
+    let mut start = None;
+    let mut indent = 0;
+    for line in source.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let depth = line.len() - trimmed.len();
+        let signature = trimmed
+            .strip_prefix("pub ")
+            .unwrap_or(trimmed)
+            .strip_prefix("fn ")
+            .and_then(|r| r.strip_prefix(name))
+            .is_some_and(|r| r.starts_with('(') || r.starts_with('<'));
+        match start {
+            None if signature => {
+                start = Some(offset);
+                indent = depth;
+            }
+            Some(s) if depth <= indent && trimmed.starts_with('}') => {
+                return Some(&source[s..offset + line.len()]);
+            }
+            _ => {}
+        }
+        offset += line.len();
+    }
+    start.map(|s| &source[s..])
+}
+
+/// The numbers written in `text`, their digit separator `separator` dropped: `129_483` and
+/// `129,483` are both `129483`; `0.48` stays itself.
+fn numbers(text: &str, separator: char) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let boundary = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        if chars[i].is_ascii_digit() && boundary {
+            let mut n = String::new();
+            while i < chars.len() {
+                let c = chars[i];
+                let next_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
+                if c.is_ascii_digit() {
+                    n.push(c);
+                } else if c == separator && next_digit {
+                } else if c == '.' && next_digit {
+                    n.push(c);
+                } else {
+                    break;
+                }
+                i += 1;
+            }
+            out.push(n);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEST: &str = "#[test]\nfn pins_the_nodes() {\n    assert_eq!(nodes, 129_483);\n    \
+        assert!((ratio - 0.48).abs() < 1e-9);\n}\n\nfn other() {\n    let x = 7;\n}\n";
+
+    #[test]
+    fn numbers_drop_their_separators() {
+        assert_eq!(
+            numbers("129,483 nodes at 0.48×, depth 7", ','),
+            ["129483", "0.48", "7"]
+        );
+        assert_eq!(numbers("129_483 u64 x1 1e-9", '_'), ["129483", "1", "9"]);
+    }
+
+    #[test]
+    fn a_figure_is_held_only_by_the_literal_in_its_function() {
+        let dir = std::env::temp_dir().join(format!("held-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("t.rs"), TEST).unwrap();
+        assert!(held(&dir, "t.rs pins_the_nodes", "129,483 nodes at 0.48×").is_ok());
+        let e = held(&dir, "t.rs pins_the_nodes", "129,484").unwrap_err();
+        assert!(e.contains("asserts no 129484"), "{e}");
+        assert!(
+            held(&dir, "t.rs pins_the_nodes", "7").is_err(),
+            "7 is other's"
+        );
+        assert!(
+            held(&dir, "t.rs missing", "7")
+                .unwrap_err()
+                .contains("no fn missing")
+        );
+        assert!(held(&dir, "t.rs", "7").is_err());
+        let page = "Held <!-- test: t.rs pins_the_nodes -->129,483<!-- /test -->, not \
+            <!-- test: t.rs other -->8<!-- /test -->.\n```\n<!-- test: t.rs x -->1<!-- /test -->\n```\n";
+        let found = check(&dir, "p.md", page);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("p.md:1: t.rs::other asserts no 8"),
+            "{found:?}"
+        );
+    }
+}
