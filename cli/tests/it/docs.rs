@@ -28,9 +28,9 @@ fn documents() -> Vec<PathBuf> {
     files
 }
 
-/// The text outside fenced code blocks and inline code, where a link is a link.
-fn prose(markdown: &str) -> String {
-    let mut out = String::new();
+/// Each line of `markdown` outside fenced code blocks (a fenced line is `None`).
+fn unfenced(markdown: &str) -> Vec<Option<&str>> {
+    let mut out = Vec::new();
     let mut fence: Option<&str> = None;
     for line in markdown.lines() {
         let trimmed = line.trim_start();
@@ -42,20 +42,27 @@ fn prose(markdown: &str) -> String {
                 Some(open) if marker.starts_with(open) => fence = None,
                 Some(_) => {}
             }
-            out.push('\n');
+            out.push(None);
             continue;
         }
-        if fence.is_none() {
-            // Inline code spans hold no links: drop what lies between pairs of backticks.
-            let kept: String = line
-                .split('`')
-                .enumerate()
-                .filter(|(i, _)| i % 2 == 0)
-                .map(|(_, part)| part)
-                .collect::<Vec<_>>()
-                .join(" ");
-            out.push_str(&kept);
-        }
+        out.push(fence.is_none().then_some(line));
+    }
+    out
+}
+
+/// The text outside fenced code blocks and inline code, where a link is a link.
+fn prose(markdown: &str) -> String {
+    let mut out = String::new();
+    for line in unfenced(markdown).into_iter().flatten() {
+        // Inline code spans hold no links: drop what lies between pairs of backticks.
+        let kept: String = line
+            .split('`')
+            .enumerate()
+            .filter(|(i, _)| i % 2 == 0)
+            .map(|(_, part)| part)
+            .collect::<Vec<_>>()
+            .join(" ");
+        out.push_str(&kept);
         out.push('\n');
     }
     out
@@ -77,10 +84,12 @@ fn targets(markdown: &str) -> Vec<String> {
 }
 
 /// The anchors of a page's headings, as mdBook and the forges make them: lower case,
-/// letters, digits, `-` and `_` kept, spaces as `-`, everything else dropped.
+/// letters, digits, `-` and `_` kept, spaces as `-`, everything else dropped; the text of
+/// inline code counts (a heading of the code `nullmove chess` is `#nullmove-chess`).
 fn anchors(markdown: &str) -> BTreeSet<String> {
-    prose(markdown)
-        .lines()
+    unfenced(markdown)
+        .into_iter()
+        .flatten()
         .filter_map(|line| line.strip_prefix('#'))
         .map(|heading| {
             heading
@@ -154,11 +163,11 @@ fn every_relative_link_resolves() {
 #[test]
 fn the_link_reader_finds_links_and_headings() {
     let page = "# A title\n\nSee [one](a.md#b-c), ![x](images/y.svg \"t\"), `[not](z.md)`.\n\
-                ```text\n[nor](w.md)\n```\n## B, c?\n";
+                ```text\n[nor](w.md)\n# not a heading\n```\n## B, c?\n### `nullmove kpk stats`\n";
     assert_eq!(targets(page), ["a.md#b-c", "images/y.svg"]);
     assert_eq!(
         anchors(page).into_iter().collect::<Vec<_>>(),
-        ["a-title", "b-c"]
+        ["a-title", "b-c", "nullmove-kpk-stats"]
     );
     let here = root().join("docs/src/introduction.md");
     assert!(broken(&here, "audit.md#statuses").is_none());
@@ -191,30 +200,103 @@ fn the_library_chapter_and_the_crates_readme_show_the_readmes_example() {
     }
 }
 
-/// The sweep charts the README and the book show are what `nullmove sweep --svg` draws
-/// today, byte for byte: a chart of node counts is a figure too.
+/// The sweep and safeguards charts the README and the book show are what `nullmove sweep
+/// --svg` and `nullmove safeguards --svg` draw today, byte for byte: a chart of node counts
+/// is a figure too.
 #[test]
-fn the_sweep_charts_are_todays() {
+fn the_sweep_and_safeguards_charts_are_todays() {
     let scratch = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("docs-charts");
     std::fs::create_dir_all(&scratch).expect("a scratch folder");
-    for (positions, chart) in [("empty", "sweep-empty.svg"), ("all", "sweep-all.svg")] {
+    let charts: [(&[&str], &str); 3] = [
+        (&["sweep", "--positions", "empty"], "sweep-empty.svg"),
+        (&["sweep", "--positions", "all"], "sweep-all.svg"),
+        (&["safeguards"], "safeguards.svg"),
+    ];
+    for (command, chart) in charts {
         let drawn = scratch.join(chart);
-        let out = crate::support::nullmove(&[
-            "sweep",
-            "--positions",
-            positions,
-            "--svg",
-            drawn.to_str().expect("a UTF-8 path"),
-        ]);
-        assert!(out.status.success(), "sweep --positions {positions} --svg");
+        let mut args = command.to_vec();
+        args.extend(["--svg", drawn.to_str().expect("a UTF-8 path")]);
+        let out = crate::support::nullmove(&args);
+        let command = command.join(" ");
+        assert!(out.status.success(), "{command} --svg");
         let committed = root().join("docs/src/images").join(chart);
         assert!(
             std::fs::read(&drawn).expect("the chart drawn")
                 == std::fs::read(&committed).expect("the chart committed"),
-            "{} is not what `nullmove sweep --positions {positions} --svg` draws: draw it again",
+            "{} is not what `nullmove {command} --svg` draws: draw it again",
             committed.display()
         );
     }
+}
+
+/// The subcommands `nullmove --help` lists, and theirs, at every level (`help` aside).
+fn subcommands(path: &[String]) -> Vec<Vec<String>> {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let out = crate::support::nullmove(&args);
+    assert!(out.status.success(), "nullmove {}", args.join(" "));
+    let help = String::from_utf8(out.stdout).expect("UTF-8 help");
+    let Some((_, listed)) = help.split_once("\nCommands:\n") else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for line in listed.lines().take_while(|l| !l.trim().is_empty()) {
+        let Some(name) = line
+            .strip_prefix("  ")
+            .and_then(|l| l.split_whitespace().next())
+        else {
+            continue;
+        };
+        if line.starts_with("   ") || name == "help" {
+            continue; // a description's second line, or clap's own `help`
+        }
+        let mut sub = path.to_vec();
+        sub.push(name.to_owned());
+        found.extend(subcommands(&sub));
+        found.push(sub);
+    }
+    found
+}
+
+/// The command-line reference is `docs/src/cli.md` and one page per group of subcommands
+/// under `docs/src/cli/`: every subcommand the binary has, at every level, shows its help
+/// there (`$ nullmove ... --help`, run with every other console example by
+/// `every_console_example_is_the_output`), and every page of the reference shows some.
+#[test]
+fn the_command_line_reference_shows_every_subcommands_help() {
+    let mut pages = vec![root().join("docs/src/cli.md")];
+    pages.extend(crate::support::files_under(
+        &root().join("docs/src/cli"),
+        "md",
+    ));
+    assert!(pages.len() > 2, "the reference's pages: {pages:?}");
+    let mut shown = BTreeSet::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).expect("a page is readable");
+        let found = console::examples(&text).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        assert!(
+            !found.is_empty(),
+            "{} shows no console example",
+            page.display()
+        );
+        for example in found {
+            if let Some((last, path)) = example.args.split_last()
+                && last == "--help"
+            {
+                shown.insert(path.join(" "));
+            }
+        }
+    }
+    assert!(shown.contains(""), "the reference shows `nullmove --help`");
+    let missing: Vec<String> = subcommands(&[])
+        .into_iter()
+        .map(|path| path.join(" "))
+        .filter(|path| !shown.contains(path))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "subcommands whose help the reference does not show: {missing:?}"
+    );
 }
 
 /// A fence without a language could be a console block nobody runs, so every fence names one.
