@@ -77,9 +77,13 @@ impl Match {
     }
 }
 
-/// `+63.2`.
+/// `+63.2`; a bound that one decimal would show as a signed zero gets two (`-0.03`).
 fn signed(x: f64) -> String {
-    format!("{x:+.1}")
+    if x != 0.0 && x.abs() < 0.05 {
+        format!("{x:+.2}")
+    } else {
+        format!("{x:+.1}")
+    }
 }
 
 /// `+35.6 to +91.6`.
@@ -311,7 +315,7 @@ fn render_line<S: std::hash::BuildHasher>(
         let file = read(&marker.file)?;
         let other = marker.other.as_deref().map(read).transpose()?;
         let mut figure = text(&marker, file, other)?;
-        let stale: Vec<String> = marker
+        let mut stale: Vec<String> = marker
             .files()
             .filter_map(|f| results.get(f))
             .filter(|f| !today.is_current(f))
@@ -323,6 +327,7 @@ fn render_line<S: std::hash::BuildHasher>(
                 format!("as of commit {commit}")
             })
             .collect();
+        stale.dedup();
         if !stale.is_empty() {
             figure = format!("{figure} ({}, an earlier build)", stale.join(", "));
         }
@@ -400,6 +405,7 @@ mod tests {
         assert_eq!(verdict([-9.0, -0.1]), "beyond chance");
         assert_eq!(verdict([-0.1, 9.0]), "the sample cannot tell");
         assert_eq!(interval([-3.95, 41.73]), "-4.0 to +41.7");
+        assert_eq!(interval([-26.08, -0.03]), "-26.1 to -0.03");
     }
 
     #[test]
