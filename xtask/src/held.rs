@@ -1,7 +1,9 @@
 //! Figures held by a test: `<!-- test: PATH FN -->129,483<!-- /test -->` in a sentence says
 //! that the test function `FN` in `PATH` asserts the figure, and `cargo xtask results check`
 //! holds the sentence to it: `fn FN` must be in that file, and every number between the
-//! markers must occur as a literal in its body.
+//! markers must occur as a literal in its body. A table a test reads from the page and
+//! compares cell by cell stands between the markers on lines of their own; then the
+//! function must name the page it reads.
 
 use std::path::Path;
 
@@ -13,8 +15,20 @@ const CLOSE: &str = "<!-- /test -->";
 pub fn check(root: &Path, page: &str, source: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut fence = None;
+    let mut block = false;
     for (i, line) in source.lines().enumerate() {
+        if block {
+            block = line.trim() != CLOSE;
+            continue;
+        }
         if crate::sections::in_fence(line.trim_start(), &mut fence) {
+            continue;
+        }
+        if let Some(inner) = block_opening(line) {
+            block = true;
+            if let Err(why) = reads_page(root, inner, page) {
+                out.push(format!("{page}:{}: {why}", i + 1));
+            }
             continue;
         }
         let mut rest = line;
@@ -37,6 +51,39 @@ pub fn check(root: &Path, page: &str, source: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The `PATH FN` of a line that opens a block held by a test: the marker alone on its line.
+#[must_use]
+pub fn block_opening(line: &str) -> Option<&str> {
+    line.trim()
+        .strip_prefix(OPEN)?
+        .strip_suffix("-->")
+        .filter(|inner| !inner.contains("-->"))
+}
+
+/// The closing marker of a block held by a test, alone on its line.
+#[must_use]
+pub fn block_closing(line: &str) -> bool {
+    line.trim() == CLOSE
+}
+
+/// Whether the test named by `inner` reads `page`, whose block it holds.
+fn reads_page(root: &Path, inner: &str, page: &str) -> Result<(), String> {
+    let [path, name] = inner.split_whitespace().collect::<Vec<_>>()[..] else {
+        return Err(format!("a held block opens as `{OPEN} PATH FN -->`"));
+    };
+    let text = std::fs::read_to_string(root.join(path))
+        .map_err(|e| format!("the test file {path}: {e}"))?;
+    let body = function_body(&text, name).ok_or_else(|| format!("{path} has no fn {name}"))?;
+    let file = page.rsplit('/').next().unwrap_or(page);
+    if body.contains(file) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{path}::{name} does not read {file}, whose block it would hold"
+        ))
+    }
 }
 
 /// Whether the test named by `inner` (`PATH FN`) holds every number of `figure`.
@@ -166,6 +213,17 @@ mod tests {
         assert!(held(&dir, "t.rs", "7").is_err());
         let page = "Held <!-- test: t.rs pins_the_nodes -->129,483<!-- /test -->, not \
             <!-- test: t.rs other -->8<!-- /test -->.\n```\n<!-- test: t.rs x -->1<!-- /test -->\n```\n";
+        let block = "<!-- test: t.rs pins_the_nodes -->\n| +1 |\n<!-- /test -->\n";
+        let read = "fn reads() {\n    std::fs::read_to_string(\"docs/p.md\");\n}\n";
+        std::fs::write(dir.join("r.rs"), read).unwrap();
+        let reads = check(
+            &dir,
+            "docs/p.md",
+            &block.replace("t.rs pins_the_nodes", "r.rs reads"),
+        );
+        assert!(reads.is_empty(), "{reads:?}");
+        let not = check(&dir, "docs/p.md", block);
+        assert!(not[0].contains("does not read p.md"), "{not:?}");
         let found = check(&dir, "p.md", page);
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(found.len(), 1, "{found:?}");

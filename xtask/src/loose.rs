@@ -1,7 +1,7 @@
 //! Figures typed into prose: a signed number (`+12.5`, `−3.2`) or a `±` that stands outside
-//! every form that holds a figure (a rendered section, an inline figure, a figure held by a
-//! test), outside fenced code, inline code and comments. The book's figures come from their
-//! data; such a figure came from a hand.
+//! every form that holds a figure (a rendered section, an inline figure, a figure or a table
+//! held by a test), outside fenced code, inline code and comments. The book's figures come
+//! from their data; such a figure came from a hand.
 
 /// The forms whose text a hand did not type: their opening and closing markers.
 const HELD: [(&str, &str); 2] = [
@@ -16,10 +16,19 @@ pub fn scan(page: &str, source: &str) -> Vec<String> {
     let mut fence = None;
     let mut section = false;
     let mut comment = false;
+    let mut held = false;
     for (i, line) in source.lines().enumerate() {
         let trimmed = line.trim();
         if section {
             section = trimmed != "<!-- /results -->";
+            continue;
+        }
+        if held {
+            held = !crate::held::block_closing(line);
+            continue;
+        }
+        if fence.is_none() && crate::held::block_opening(line).is_some() {
+            held = true;
             continue;
         }
         if crate::sections::in_fence(line.trim_start(), &mut fence) {
