@@ -275,44 +275,73 @@ pub fn build(root: &Path, archive: &Path, variants: &[Variant]) -> Result<Vec<Pa
         ));
     }
     let compiler = first_line(&run("gcc", &["--version".into()], root)?);
-    let dir = builds_dir(root);
+    // One gcc per variant at a time, as many at once as there are cores: a single gcc of
+    // Ethereal's sources uses one.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let mut built = Vec::new();
-    for variant in variants {
-        let record = Build {
-            compiler: compiler.clone(),
-            ..variant.recipe()
-        };
-        let folder = dir.join(variant.name);
-        let exe = folder.join("Ethereal");
-        let record_path = folder.join("build.json");
-        if exe.is_file() && read_build(&record_path).is_ok_and(|r| r == record) {
-            eprintln!("xtask: {} is up to date", exe.display());
-            built.push(binary(root, variant.name));
-            continue;
+    for batch in variants.chunks(cores) {
+        let results: Vec<Result<PathBuf, String>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = batch
+                .iter()
+                .map(|variant| {
+                    let compiler = compiler.clone();
+                    scope.spawn(move || build_one(root, archive, variant, compiler))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("a build thread panicked".to_owned()))
+                })
+                .collect()
+        });
+        for result in results {
+            built.push(result?);
         }
-        let _ = std::fs::remove_dir_all(&folder);
-        std::fs::create_dir_all(&folder)
-            .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
-        let src = unpack(archive, &folder)?;
-        for edit in variant.edits {
-            apply(&src, edit)?;
-        }
-        eprintln!(
-            "xtask: building Ethereal {} ({})",
-            variant.name, variant.what
-        );
-        let mut args: Vec<String> = CFLAGS.map(str::to_owned).to_vec();
-        args.extend(sources(&src)?);
-        args.extend(["-lpthread", "-lm", "-o"].map(str::to_owned));
-        args.push(exe.to_string_lossy().into_owned());
-        run("gcc", &args, &src)?;
-        let text = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
-        // Written last: a build cut short leaves no record, so it is built again.
-        std::fs::write(&record_path, format!("{text}\n"))
-            .map_err(|e| format!("cannot write {}: {e}", record_path.display()))?;
-        built.push(binary(root, variant.name));
     }
     Ok(built)
+}
+
+/// Builds one variant, or finds it built by this recipe and compiler; its binary's path.
+fn build_one(
+    root: &Path,
+    archive: &Path,
+    variant: &Variant,
+    compiler: String,
+) -> Result<PathBuf, String> {
+    let record = Build {
+        compiler,
+        ..variant.recipe()
+    };
+    let folder = builds_dir(root).join(variant.name);
+    let exe = folder.join("Ethereal");
+    let record_path = folder.join("build.json");
+    if exe.is_file() && read_build(&record_path).is_ok_and(|r| r == record) {
+        eprintln!("xtask: {} is up to date", exe.display());
+        return Ok(binary(root, variant.name));
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+    let src = unpack(archive, &folder)?;
+    for edit in variant.edits {
+        apply(&src, edit)?;
+    }
+    eprintln!(
+        "xtask: building Ethereal {} ({})",
+        variant.name, variant.what
+    );
+    let mut args: Vec<String> = CFLAGS.map(str::to_owned).to_vec();
+    args.extend(sources(&src)?);
+    args.extend(["-lpthread", "-lm", "-o"].map(str::to_owned));
+    args.push(exe.to_string_lossy().into_owned());
+    run("gcc", &args, &src)?;
+    let text = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
+    // Written last: a build cut short leaves no record, so it is built again.
+    std::fs::write(&record_path, format!("{text}\n"))
+        .map_err(|e| format!("cannot write {}: {e}", record_path.display()))?;
+    Ok(binary(root, variant.name))
 }
 
 /// The build record at `path`.
