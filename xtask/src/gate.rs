@@ -1,6 +1,7 @@
 //! The gate's own time: `.ci/run` from a clean clone of the commit (an empty `target/`, as CI
 //! starts), each step timed from its `== step` heading to the next, and the counts of its
-//! closing line.
+//! closing line. The page's texts and Ethereal's archive are found where the tree's own
+//! gate finds them.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -89,6 +90,11 @@ fn run_gate(root: &Path, clone: &Path) -> Result<Report, String> {
     let texts = root.join("../shared/page");
     if let Ok(texts) = texts.canonicalize() {
         command.env("NULLMOVE_PAGE_DIR", texts);
+    }
+    // Ethereal's archive, where the tree's own gate finds it: the clone has no shared
+    // folder beside it.
+    if let Ok(archive) = crate::ethereal::default_archive(root).canonicalize() {
+        command.env("NULLMOVE_ETHEREAL_ARCHIVE", archive);
     }
     eprintln!(
         "xtask: running .ci/run in a clean clone at {}",

@@ -155,14 +155,27 @@ pub(super) fn mutants(files: &[Measured<'_>]) -> Result<Body, String> {
 pub(super) fn gate(files: &[Measured<'_>]) -> Result<Body, String> {
     let report: gate_report::Report = output(&files[0], "the gate's report")?;
     let mut t = Table::new(vec![left("step"), right("seconds")]);
+    // A gate that builds the tests in a step of their own, beside the installs before it.
+    let apart = report.steps.iter().any(|s| s.step == "building the tests");
     for s in &report.steps {
         t.push(vec![s.step.clone(), format!("{:.1}", s.seconds)]);
-        // The test step's parts, under it.
-        if let (Some(phase), true) = (&report.test_phase, s.step.starts_with("cargo test")) {
+        let Some(phase) = &report.test_phase else {
+            continue;
+        };
+        if apart && s.step == "building the tests" {
             t.push(vec![
-                "of which building the tests".to_owned(),
+                "the build's own time, begun in the step before".to_owned(),
                 format!("{:.1}", phase.build_seconds),
             ]);
+        }
+        // The test step's parts, under it.
+        if s.step.starts_with("cargo test") {
+            if !apart {
+                t.push(vec![
+                    "of which building the tests".to_owned(),
+                    format!("{:.1}", phase.build_seconds),
+                ]);
+            }
             t.push(vec![
                 format!(
                     "of which the test binaries ({} harnesses, their own times summed)",
