@@ -1,9 +1,11 @@
 //! Figures held by a test: `<!-- test: PATH FN -->129,483<!-- /test -->` in a sentence says
 //! that the test function `FN` in `PATH` asserts the figure, and `cargo xtask results check`
 //! holds the sentence to it: `fn FN` must be in that file, and every number between the
-//! markers must occur as a literal in its body. A table a test reads from the page and
-//! compares cell by cell stands between the markers on lines of their own; then the
-//! function must name the page it reads.
+//! markers must occur as a literal in its code (comments do not count). `FN` may be a
+//! constant the test reads; `PATH.snap` alone names a snapshot its test compares the output
+//! with, whose text must hold every number. A table a test reads from the page and compares
+//! cell by cell stands between the markers on lines of their own; then the function must
+//! name the page it reads.
 
 use std::path::Path;
 
@@ -88,13 +90,41 @@ fn reads_page(root: &Path, inner: &str, page: &str) -> Result<(), String> {
 
 /// Whether the test named by `inner` (`PATH FN`) holds every number of `figure`.
 fn held(root: &Path, inner: &str, figure: &str) -> Result<(), String> {
-    let [path, name] = inner.split_whitespace().collect::<Vec<_>>()[..] else {
-        return Err(format!("a held figure opens as `{OPEN} PATH FN -->`"));
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let (path, name) = match words[..] {
+        [snapshot]
+            if std::path::Path::new(snapshot)
+                .extension()
+                .is_some_and(|e| e == "snap") =>
+        {
+            (snapshot, None)
+        }
+        [path, name] => (path, Some(name)),
+        _ => {
+            return Err(format!(
+                "a held figure opens as `{OPEN} PATH FN -->` (a test function or constant) or \
+                 `{OPEN} PATH.snap -->` (a snapshot its test compares)"
+            ));
+        }
     };
     let text = std::fs::read_to_string(root.join(path))
         .map_err(|e| format!("the test file {path}: {e}"))?;
-    let body = function_body(&text, name).ok_or_else(|| format!("{path} has no fn {name}"))?;
-    let literals = numbers(body, '_');
+    let literals = match name {
+        // A snapshot's every figure is what its test compares the output with.
+        None => numbers(&text, ','),
+        Some(name) => {
+            let body = function_body(&text, name)
+                .or_else(|| constant(&text, name))
+                .ok_or_else(|| format!("{path} has no fn or const {name}"))?;
+            let code: String = body
+                .lines()
+                .map(|l| l.split_once("//").map_or(l, |(code, _)| code))
+                .collect::<Vec<_>>()
+                .join("\n");
+            numbers(&code, '_')
+        }
+    };
+    let name = name.unwrap_or("its snapshot");
     let wanted = numbers(figure, ',');
     if wanted.is_empty() {
         return Err(format!(
@@ -146,6 +176,17 @@ fn function_body<'a>(source: &'a str, name: &str) -> Option<&'a str> {
     start.map(|s| &source[s..])
 }
 
+/// The line of `const name` in `source`, which a test's assertions read.
+fn constant<'a>(source: &'a str, name: &str) -> Option<&'a str> {
+    source.lines().find(|line| {
+        let t = line.trim_start();
+        let t = t.strip_prefix("pub ").unwrap_or(t);
+        t.strip_prefix("const ")
+            .and_then(|r| r.strip_prefix(name))
+            .is_some_and(|r| r.starts_with(':'))
+    })
+}
+
 /// The numbers written in `text`, their digit separator `separator` dropped: `129_483` and
 /// `129,483` are both `129483`; `0.48` stays itself.
 fn numbers(text: &str, separator: char) -> Vec<String> {
@@ -182,7 +223,7 @@ mod tests {
     use super::*;
 
     const TEST: &str = "#[test]\nfn pins_the_nodes() {\n    assert_eq!(nodes, 129_483);\n    \
-        assert!((ratio - 0.48).abs() < 1e-9);\n}\n\nfn other() {\n    let x = 7;\n}\n";
+        assert!((ratio - 0.48).abs() < 1e-9); // not 5,150\n}\n\nfn other() {\n    let x = 7;\n}\n";
 
     #[test]
     fn numbers_drop_their_separators() {
@@ -206,11 +247,20 @@ mod tests {
             "7 is other's"
         );
         assert!(
+            held(&dir, "t.rs pins_the_nodes", "5,150").is_err(),
+            "a comment's"
+        );
+        assert!(
             held(&dir, "t.rs missing", "7")
                 .unwrap_err()
-                .contains("no fn missing")
+                .contains("no fn or const missing")
         );
         assert!(held(&dir, "t.rs", "7").is_err());
+        std::fs::write(dir.join("c.rs"), "pub const TOTAL: u64 = 43_774_555;\n").unwrap();
+        assert!(held(&dir, "c.rs TOTAL", "43,774,555").is_ok());
+        std::fs::write(dir.join("s.snap"), "---\nratio 2.64x, 278 of 284,760\n").unwrap();
+        assert!(held(&dir, "s.snap", "278 of 284,760 (2.64×)").is_ok());
+        assert!(held(&dir, "s.snap", "279").is_err());
         let page = "Held <!-- test: t.rs pins_the_nodes -->129,483<!-- /test -->, not \
             <!-- test: t.rs other -->8<!-- /test -->.\n```\n<!-- test: t.rs x -->1<!-- /test -->\n```\n";
         let block = "<!-- test: t.rs pins_the_nodes -->\n| +1 |\n<!-- /test -->\n";
