@@ -37,6 +37,33 @@ pub const FORMATS: [&str; 7] = [
     "count", "millions", "fixed0", "fixed1", "fixed2", "signed", "percent",
 ];
 
+/// Each file a page's figures read, read once: a page states many figures of one match, and
+/// reading a match's games is most of a render's time.
+#[derive(Default)]
+pub struct Read {
+    matches: HashMap<String, Match>,
+    json: HashMap<String, serde_json::Value>,
+}
+
+impl Read {
+    fn played(&mut self, file: &ResultFile) -> Result<&Match, String> {
+        if !self.matches.contains_key(&file.path) {
+            let played = Match::of(file)?;
+            self.matches.insert(file.path.clone(), played);
+        }
+        Ok(&self.matches[&file.path])
+    }
+
+    fn json(&mut self, file: &ResultFile) -> Result<&serde_json::Value, String> {
+        if !self.json.contains_key(&file.path) {
+            let json = serde_json::from_str(&file.text(None)?)
+                .map_err(|e| format!("{}: {e}", file.path))?;
+            self.json.insert(file.path.clone(), json);
+        }
+        Ok(&self.json[&file.path])
+    }
+}
+
 /// A match read for its figures: the statistics recomputed from its games.
 struct Match {
     fields: MatchFields,
@@ -102,12 +129,26 @@ fn verdict([lo, hi]: [f64; 2]) -> &'static str {
 
 /// The text of one figure: `what` of the match in `file` (and, for `elo-less`, less the one
 /// in `other`).
-fn text(marker: &Marker, file: &ResultFile, other: Option<&ResultFile>) -> Result<String, String> {
+fn text(
+    marker: &Marker,
+    file: &ResultFile,
+    other: Option<&ResultFile>,
+    read: &mut Read,
+) -> Result<String, String> {
     if marker.what.starts_with('/') {
-        return pointed(file, &marker.what, marker.format.as_deref());
+        return pointed(
+            read.json(file)?,
+            file,
+            &marker.what,
+            marker.format.as_deref(),
+        );
     }
     let what = marker.what.as_str();
-    let played = Match::of(file)?;
+    let less = match other {
+        Some(other) => Some(read.played(other)?.summary.clone()),
+        None => None,
+    };
+    let played = read.played(file)?;
     let s = &played.summary;
     Ok(match what {
         "elo" => signed(s.elo),
@@ -125,8 +166,8 @@ fn text(marker: &Marker, file: &ResultFile, other: Option<&ResultFile>) -> Resul
         "nodes-first" => played.effort(0, false, &file.path)?,
         "nodes-second" => played.effort(1, false, &file.path)?,
         "elo-less" => {
-            let other = other.ok_or("elo-less names a second file: FILE elo-less OTHER")?;
-            let (less, within) = s.elo_less(&Match::of(other)?.summary);
+            let other = less.ok_or("elo-less names a second file: FILE elo-less OTHER")?;
+            let (less, within) = s.elo_less(&other);
             format!(
                 "{} ({}, {})",
                 signed(less),
@@ -142,9 +183,12 @@ fn text(marker: &Marker, file: &ResultFile, other: Option<&ResultFile>) -> Resul
 
 /// The value at `pointer` in `file`'s JSON, written as `format` says (integers as counts,
 /// other numbers to two decimals, strings as they are, where it says nothing).
-fn pointed(file: &ResultFile, pointer: &str, format: Option<&str>) -> Result<String, String> {
-    let json: serde_json::Value =
-        serde_json::from_str(&file.text(None)?).map_err(|e| format!("{}: {e}", file.path))?;
+fn pointed(
+    json: &serde_json::Value,
+    file: &ResultFile,
+    pointer: &str,
+    format: Option<&str>,
+) -> Result<String, String> {
     let value = json
         .pointer(pointer)
         .ok_or_else(|| format!("{} has nothing at {pointer}", file.path))?;
@@ -266,6 +310,7 @@ pub fn render<S: std::hash::BuildHasher>(
     source: &str,
     results: &HashMap<String, ResultFile, S>,
     today: &Today,
+    read: &mut Read,
 ) -> Result<Figured, String> {
     let mut out = String::with_capacity(source.len());
     let mut differences = Vec::new();
@@ -275,8 +320,8 @@ pub fn render<S: std::hash::BuildHasher>(
             out.push_str(line);
             continue;
         }
-        let (rendered, differ) =
-            render_line(line, results, today).map_err(|e| format!("{page}:{}: {e}", i + 1))?;
+        let (rendered, differ) = render_line(line, results, today, read)
+            .map_err(|e| format!("{page}:{}: {e}", i + 1))?;
         differences.extend(differ.into_iter().map(|d| format!("{page}:{}: {d}", i + 1)));
         out.push_str(&rendered);
     }
@@ -292,6 +337,7 @@ fn render_line<S: std::hash::BuildHasher>(
     line: &str,
     results: &HashMap<String, ResultFile, S>,
     today: &Today,
+    read: &mut Read,
 ) -> Result<(String, Vec<String>), String> {
     let mut out = String::new();
     let mut differences = Vec::new();
@@ -307,14 +353,14 @@ fn render_line<S: std::hash::BuildHasher>(
         let close = body
             .find(CLOSE)
             .ok_or_else(|| format!("the figure has no {CLOSE} on its line"))?;
-        let read = |f: &str| {
+        let find = |f: &str| {
             results
                 .get(f)
                 .ok_or_else(|| format!("no result file {f} was read"))
         };
-        let file = read(&marker.file)?;
-        let other = marker.other.as_deref().map(read).transpose()?;
-        let mut figure = text(&marker, file, other)?;
+        let file = find(&marker.file)?;
+        let other = marker.other.as_deref().map(find).transpose()?;
+        let mut figure = text(&marker, file, other, read)?;
         let mut stale: Vec<String> = marker
             .files()
             .filter_map(|f| results.get(f))

@@ -108,9 +108,10 @@ pub fn render<S: std::hash::BuildHasher>(
     today: &Today,
 ) -> Result<Rendering, String> {
     let mut rendering = Rendering::default();
+    let mut files = crate::figures::Read::default();
     for page in pages(root)? {
         let text = read(root, &page)?;
-        let figured = crate::figures::render(&page, &text, results, today)?;
+        let figured = crate::figures::render(&page, &text, results, today, &mut files)?;
         rendering.figures.extend(figured.differences);
         rendering
             .figures
