@@ -15,8 +15,8 @@ use nullmove_numbers::count;
 use crate::result::ResultFile;
 use crate::today::Today;
 
-const OPEN: &str = "<!-- figure:";
-const CLOSE: &str = "<!-- /figure -->";
+pub(crate) const OPEN: &str = "<!-- figure:";
+pub(crate) const CLOSE: &str = "<!-- /figure -->";
 
 /// What a figure can state of a match, by the word its marker names.
 pub const WHATS: [&str; 10] = [

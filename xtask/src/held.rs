@@ -9,8 +9,8 @@
 
 use std::path::Path;
 
-const OPEN: &str = "<!-- test:";
-const CLOSE: &str = "<!-- /test -->";
+pub(crate) const OPEN: &str = "<!-- test:";
+pub(crate) const CLOSE: &str = "<!-- /test -->";
 
 /// Each figure in `source` (the page `page`) that its test does not hold, and why.
 #[must_use]

@@ -5,8 +5,8 @@
 
 /// The forms whose text a hand did not type: their opening and closing markers.
 const HELD: [(&str, &str); 2] = [
-    ("<!-- figure:", "<!-- /figure -->"),
-    ("<!-- test:", "<!-- /test -->"),
+    (crate::figures::OPEN, crate::figures::CLOSE),
+    (crate::held::OPEN, crate::held::CLOSE),
 ];
 
 /// Each figure typed into the prose of `source` (the page `page`), where and what.
@@ -20,7 +20,7 @@ pub fn scan(page: &str, source: &str) -> Vec<String> {
     for (i, line) in source.lines().enumerate() {
         let trimmed = line.trim();
         if section {
-            section = trimmed != "<!-- /results -->";
+            section = trimmed != crate::sections::CLOSE;
             continue;
         }
         if held {
@@ -34,7 +34,7 @@ pub fn scan(page: &str, source: &str) -> Vec<String> {
         if crate::sections::in_fence(line.trim_start(), &mut fence) {
             continue;
         }
-        if trimmed.starts_with("<!-- results:") {
+        if trimmed.starts_with(crate::sections::OPEN) {
             section = true;
             continue;
         }

@@ -4,8 +4,8 @@
 //! show the syntax).
 
 /// The opening marker's start and the closing marker.
-const OPEN: &str = "<!-- results:";
-const CLOSE: &str = "<!-- /results -->";
+pub(crate) const OPEN: &str = "<!-- results:";
+pub(crate) const CLOSE: &str = "<!-- /results -->";
 
 /// One generated section of a page.
 #[derive(Debug, Clone, PartialEq, Eq)]
